@@ -1,0 +1,82 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Narrator",
+    products: [
+        .executable(name: "narrator", targets: ["narrator"]),
+        .library(name: "NarratorLocalization", targets: ["NarratorLocalization"]),
+        .library(name: "NarratorCore", targets: ["NarratorCore"]),
+        .library(name: "NarratorSpeech", targets: ["NarratorSpeech"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // System libraries: a module map and a one-header shim each. The apt providers make a
+        // missing package show up by name in the build error.
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPCAudio",
+            providers: [.apt(["libpcaudio-dev"])]
+        ),
+
+        // Pure modules: no NIO, no C, no I/O of their own.
+        .target(name: "NarratorLocalization"),
+        .target(name: "NarratorCore", dependencies: ["NarratorLocalization"]),
+
+        // Speech: libespeak-ng on one owned thread, audio sinks.
+        .target(
+            name: "NarratorSpeech",
+            dependencies: [
+                "CEspeakNG",
+                "CPCAudio",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .executableTarget(
+            name: "narrator",
+            dependencies: [
+                "NarratorLocalization",
+                "NarratorCore",
+                "NarratorSpeech",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"]),
+        .testTarget(
+            name: "NarratorCoreTests",
+            dependencies: [
+                "NarratorCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "NarratorSpeechTests",
+            dependencies: [
+                "NarratorSpeech",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "NarratorCLITests", dependencies: ["narrator"]),
+    ]
+)
+
+// Strict settings on every Swift target, applied in one place.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.swiftLanguageMode(.v6))
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}
