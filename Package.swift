@@ -52,6 +52,18 @@ let package = Package(
             ]
         ),
 
+        // Benchmarks kept in the repo; run in release mode, results in docs/BENCHMARKS.md.
+        .executableTarget(
+            name: "narrator-bench",
+            dependencies: [
+                "NarratorLocalization",
+                "NarratorCore",
+                "NarratorSpeech",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"]),
         .testTarget(
             name: "NarratorCoreTests",
