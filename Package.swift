@@ -52,6 +52,10 @@ let package = Package(
             ]
         ),
 
+        // A private PulseAudio with a null sink and a recorder on its monitor, for playback tests
+        // and latency benchmarks. Never touches the user's own sound server.
+        .target(name: "NarratorTestSupport"),
+
         // Benchmarks kept in the repo; run in release mode, results in docs/BENCHMARKS.md.
         .executableTarget(
             name: "narrator-bench",
@@ -59,6 +63,7 @@ let package = Package(
                 "NarratorLocalization",
                 "NarratorCore",
                 "NarratorSpeech",
+                "NarratorTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -76,6 +81,7 @@ let package = Package(
             name: "NarratorSpeechTests",
             dependencies: [
                 "NarratorSpeech",
+                "NarratorTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

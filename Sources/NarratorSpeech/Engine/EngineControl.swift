@@ -1,0 +1,89 @@
+import Foundation
+import Synchronization
+
+/// One queued request to the speech thread.
+struct SpeechJob: Sendable {
+    let utterance: Utterance
+    let voice: ResolvedVoice
+    let sink: any AudioSink
+    let observer: @Sendable (SpeechEvent) -> Void
+}
+
+/// The state shared between callers and the speech thread: the job queue, stop requests, and
+/// which utterance is current. Guarded by one condition; the synthesis callback reads only the
+/// `abortCurrent` atomic, so a stop costs it one load per chunk.
+final class EngineControl: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [SpeechJob] = []
+    private var stopRequested: Set<UInt64> = []
+    private var current: (id: UInt64, sink: any AudioSink)?
+    private var shuttingDown = false
+    /// Set when the current utterance must stop; the synth callback returns 1 when it sees it.
+    let abortCurrent = Atomic<Bool>(false)
+
+    func enqueue(_ job: SpeechJob) throws(SpeechError) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !shuttingDown else { throw .engineShutDown }
+        pending.append(job)
+        condition.signal()
+    }
+
+    /// Blocks until a job is due; nil once shut down. A job stopped while it waited comes back
+    /// with `stopped` true and is not to be spoken.
+    func next() -> (job: SpeechJob, stopped: Bool)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty && !shuttingDown { condition.wait() }
+        guard !pending.isEmpty else { return nil }
+        let job = pending.removeFirst()
+        return (job, stopRequested.remove(job.utterance.id) != nil)
+    }
+
+    /// Marks the job as the one speaking, unless a stop for it already arrived.
+    func makeCurrent(_ job: SpeechJob) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let stopped = stopRequested.remove(job.utterance.id) != nil
+        current = (job.utterance.id, job.sink)
+        abortCurrent.store(stopped, ordering: .sequentiallyConsistent)
+        return !stopped
+    }
+
+    func endCurrent() {
+        condition.lock()
+        current = nil
+        abortCurrent.store(false, ordering: .sequentiallyConsistent)
+        condition.unlock()
+    }
+
+    /// Stops `id` wherever it is. Returns the sink to interrupt when it is the one speaking.
+    func requestStop(_ id: UInt64) -> (any AudioSink)? {
+        condition.lock()
+        defer { condition.unlock() }
+        if let current, current.id == id {
+            abortCurrent.store(true, ordering: .sequentiallyConsistent)
+            return current.sink
+        }
+        if pending.contains(where: { $0.utterance.id == id }) { stopRequested.insert(id) }
+        return nil
+    }
+
+    /// Ids of every queued or speaking utterance.
+    func liveIDs() -> [UInt64] {
+        condition.lock()
+        defer { condition.unlock() }
+        return (current.map { [$0.id] } ?? []) + pending.map(\.utterance.id)
+    }
+
+    /// Refuses new jobs; the jobs still queued are returned so they can be reported as stopped.
+    func shutDown() -> [SpeechJob] {
+        condition.lock()
+        defer { condition.unlock() }
+        shuttingDown = true
+        let left = pending
+        pending.removeAll()
+        condition.broadcast()
+        return left
+    }
+}

@@ -1,0 +1,115 @@
+import CEspeakNG
+import Foundation
+import Logging
+
+/// The only code that calls libespeak-ng, always on the speech thread. libespeak-ng is not
+/// thread-safe: concurrent calls crash the process.
+struct EspeakOwner {
+    /// Synthesis chunk length asked of espeak-ng, in ms. Short chunks make the first chunk and a
+    /// stop (which lands at the next chunk) quicker; espeak-ng's own default is 200 ms.
+    static let chunkMilliseconds: Int32 = 20
+
+    let sampleRate: Int
+    let voices: [VoiceDescription]
+    private var appliedLanguage: String?
+    private var appliedSettings: VoiceSettings?
+    private let logger: Logger
+
+    /// Initializes espeak-ng for synchronous (retrieval) output on the calling thread.
+    init(dataPath: String?, logger: Logger) throws(SpeechError) {
+        self.logger = logger
+        let rate: Int32 =
+            if let dataPath {
+                espeak_Initialize(
+                    AUDIO_OUTPUT_SYNCHRONOUS, Self.chunkMilliseconds, dataPath, espeakINITIALIZE_DONT_EXIT)
+            } else {
+                espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, Self.chunkMilliseconds, nil, espeakINITIALIZE_DONT_EXIT)
+            }
+        guard rate > 0 else {
+            throw .initializationFailed(dataPath: dataPath ?? Self.defaultDataPath(), code: rate)
+        }
+        espeak_SetSynthCallback(synthCallback)
+        self.sampleRate = Int(rate)
+        self.voices = Self.listVoices()
+    }
+
+    /// The folder espeak-ng looks in when none is given: ESPEAK_DATA_PATH, else its built-in path.
+    static func defaultDataPath() -> String {
+        var path: UnsafePointer<CChar>?
+        _ = espeak_Info(&path)
+        if let path { return String(cString: path) }
+        return ProcessInfo.processInfo.environment["ESPEAK_DATA_PATH"] ?? "(espeak-ng's built-in path)"
+    }
+
+    private static func listVoices() -> [VoiceDescription] {
+        guard var entry = espeak_ListVoices(nil) else { return [] }
+        var voices: [VoiceDescription] = []
+        while let voice = entry.pointee {
+            let name = voice.pointee.name.map { String(cString: $0) } ?? ""
+            let identifier = voice.pointee.identifier.map { String(cString: $0) } ?? ""
+            voices.append(
+                VoiceDescription(name: name, identifier: identifier, languages: parseLanguages(voice.pointee.languages))
+            )
+            entry += 1
+        }
+        return voices
+    }
+
+    /// espeak-ng packs languages as [priority byte][name][NUL]..., ended by an empty name.
+    private static func parseLanguages(_ packed: UnsafePointer<CChar>?) -> [VoiceDescription.Language] {
+        guard var cursor = packed else { return [] }
+        var languages: [VoiceDescription.Language] = []
+        while cursor.pointee != 0 {
+            let priority = Int(UInt8(bitPattern: cursor.pointee))
+            cursor += 1
+            let tag = String(cString: cursor)
+            languages.append(.init(tag: tag, priority: priority))
+            cursor += strlen(cursor) + 1
+        }
+        return languages
+    }
+
+    /// Selects the voice and parameters of an utterance, touching espeak-ng only for what changed.
+    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceSettings) throws(SpeechError) {
+        var voiceChanged = false
+        if appliedLanguage != voice.espeakLanguage {
+            let status = voice.espeakLanguage.withCString { language -> espeak_ERROR in
+                var spec = espeak_VOICE()
+                spec.languages = language
+                return espeak_SetVoiceByProperties(&spec)
+            }
+            guard status == EE_OK else {
+                appliedLanguage = nil
+                throw .espeakCall(function: "espeak_SetVoiceByProperties", code: status.rawValue)
+            }
+            appliedLanguage = voice.espeakLanguage
+            voiceChanged = true
+        }
+        // A voice change resets the rate (after the Russian voice others speak ~6 % slower), so
+        // every parameter is applied again after one.
+        let previous = voiceChanged ? nil : appliedSettings
+        if previous?.rate != settings.rate { try set(espeakRATE, settings.rate) }
+        if previous?.pitch != settings.pitch { try set(espeakPITCH, settings.pitch) }
+        if previous?.volume != settings.volume { try set(espeakVOLUME, settings.volume) }
+        appliedSettings = settings
+    }
+
+    private func set(_ parameter: espeak_PARAMETER, _ value: Int) throws(SpeechError) {
+        let status = espeak_SetParameter(parameter, Int32(value), 0)
+        guard status == EE_OK else { throw .espeakCall(function: "espeak_SetParameter", code: status.rawValue) }
+    }
+
+    /// Synthesizes `text` synchronously; the callback streams it to the context's sink.
+    func synthesize(_ text: String, context: SynthesisContext) throws(SpeechError) {
+        let user = Unmanaged.passUnretained(context).toOpaque()
+        let status = text.withCString { pointer -> espeak_ERROR in
+            let flags = UInt32(espeakCHARS_UTF8)
+            return espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, flags, nil, user)
+        }
+        guard status == EE_OK else { throw .espeakCall(function: "espeak_Synth", code: status.rawValue) }
+    }
+
+    func terminate() {
+        _ = espeak_Terminate()
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+public import Logging
+import Synchronization
+
+/// Speech through libespeak-ng. One engine per process owns one thread that makes every
+/// libespeak-ng call; callers only queue work and set flags, so any thread may use it.
+///
+/// Utterances are spoken one at a time, in order, each to the sink it names. The next one starts
+/// only when the previous one's audio has been played (or stopped), so "speaking" means audible.
+public final class SpeechEngine: Sendable {
+    /// Output sample rate of espeak-ng (22050 Hz for its voices): mono, signed 16-bit.
+    public let sampleRate: Int
+    /// Voices installed with espeak-ng, read once at start.
+    public let voices: [VoiceDescription]
+    public let resolver: VoiceResolver
+    let control: EngineControl
+    let logger: Logger
+    private let threadEnded = DispatchSemaphore(value: 0)
+    private let warnedLocales = Mutex<Set<String>>([])
+
+    private static let running = Mutex<SpeechEngine?>(nil)
+
+    /// The process's engine, started on first use. Fails with the data folder espeak-ng looked in.
+    ///
+    /// libespeak-ng keeps global state, so there is one engine per process; `dataPath` and
+    /// `logger` are used by the call that starts it.
+    public static func shared(
+        dataPath: String? = nil, logger: Logger = Logger(label: "narrator.speech")
+    ) throws(SpeechError) -> SpeechEngine {
+        try running.withLock { (engine: inout SpeechEngine?) throws(SpeechError) -> SpeechEngine in
+            if let engine { return engine }
+            let started = try SpeechEngine(dataPath: dataPath, logger: logger)
+            engine = started
+            return started
+        }
+    }
+
+    private init(dataPath: String?, logger: Logger) throws(SpeechError) {
+        let control = EngineControl()
+        let started = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<(Int, [VoiceDescription]), SpeechError>?>(nil)
+        let ended = threadEnded
+        let thread = Thread {
+            let owner: EspeakOwner
+            do throws(SpeechError) {
+                owner = try EspeakOwner(dataPath: dataPath, logger: logger)
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+                started.signal()
+                ended.signal()
+                return
+            }
+            outcome.withLock { $0 = .success((owner.sampleRate, owner.voices)) }
+            started.signal()
+            var loop = SpeechLoop(owner: owner, control: control)
+            loop.run()
+            ended.signal()
+        }
+        thread.name = "narrator-speech"
+        thread.start()
+        started.wait()
+        let (rate, voices) = try outcome.withLock { $0! }.get()
+        self.sampleRate = rate
+        self.voices = voices
+        self.resolver = VoiceResolver(voices: voices)
+        self.control = control
+        self.logger = logger
+    }
+
+    /// The voice `locale` gets, logging a fallback once per locale.
+    public func resolveVoice(_ locale: String) throws(SpeechError) -> ResolvedVoice {
+        let voice = try resolver.resolve(locale)
+        if let warning = voice.fallbackWarning, warnedLocales.withLock({ $0.insert(locale).inserted }) {
+            logger.warning("\(warning)", metadata: ["voice.requested": "\(locale)"])
+        }
+        return voice
+    }
+
+    /// Queues an utterance. Checks it first and throws for empty or oversized text, a malformed
+    /// locale or parameters out of range; nothing is queued then. Events arrive on the speech and
+    /// audio threads, in order for one utterance: keep `observer` quick.
+    public func speak(
+        _ utterance: Utterance, to sink: any AudioSink, observer: @escaping @Sendable (SpeechEvent) -> Void
+    ) throws(SpeechError) {
+        let bytes = utterance.text.utf8.count
+        if bytes > Utterance.maximumTextBytes {
+            throw .textTooLong(bytes: bytes, limit: Utterance.maximumTextBytes)
+        }
+        if utterance.text.allSatisfy(\.isWhitespace) { throw .emptyText }
+        try utterance.voice.validate()
+        let voice = try resolveVoice(utterance.voice.locale)
+        try control.enqueue(SpeechJob(utterance: utterance, voice: voice, sink: sink, observer: observer))
+    }
+
+    /// Stops an utterance, queued or speaking. Speech falls silent within one synthesis chunk, and
+    /// the sink drops what it had queued. Unknown or finished ids are ignored.
+    public func stop(_ id: UInt64) {
+        control.requestStop(id)?.interrupt()
+    }
+
+    /// Stops everything queued or speaking.
+    public func stopAll() {
+        for id in control.liveIDs().reversed() { stop(id) }
+    }
+
+    /// Stops all speech, ends the speech thread and releases libespeak-ng. A later `shared` starts anew.
+    public func shutdown() {
+        let left = control.shutDown()
+        for job in left { job.observer(.stopped(id: job.utterance.id, resumePosition: job.utterance.startPosition)) }
+        stopAll()
+        threadEnded.wait()
+        threadEnded.signal()  // a second shutdown returns at once
+        Self.running.withLock { if $0 === self { $0 = nil } }
+    }
+}

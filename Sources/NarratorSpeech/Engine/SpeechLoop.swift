@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// The speech thread's work: take jobs in order and speak each to its end or its stop.
+struct SpeechLoop {
+    var owner: EspeakOwner
+    let control: EngineControl
+
+    mutating func run() {
+        while let (job, stoppedWhileQueued) = control.next() {
+            if stoppedWhileQueued {
+                job.observer(.stopped(id: job.utterance.id, resumePosition: job.utterance.startPosition))
+                continue
+            }
+            speak(job)
+        }
+        owner.terminate()
+    }
+
+    private mutating func speak(_ job: SpeechJob) {
+        let utterance = job.utterance
+        do throws(SpeechError) {
+            try owner.apply(job.voice, utterance.voice)
+        } catch {
+            job.observer(.failed(id: utterance.id, error: error))
+            return
+        }
+        job.sink.begin(utterance: utterance.id)
+        guard control.makeCurrent(job) else {
+            control.endCurrent()
+            job.observer(.stopped(id: utterance.id, resumePosition: utterance.startPosition))
+            return
+        }
+        job.observer(.started(id: utterance.id, voice: job.voice))
+
+        let offset = min(max(utterance.startPosition, 0), utterance.text.unicodeScalars.count)
+        let text = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(offset)))
+        let context = SynthesisContext(job: job, offset: offset, control: control)
+        var failure: SpeechError?
+        do throws(SpeechError) {
+            try owner.synthesize(text, context: context)
+        } catch {
+            failure = error
+        }
+
+        // Wait until the sink has played everything (or dropped it on a stop).
+        let played = Mutex(false)
+        let done = DispatchSemaphore(value: 0)
+        job.sink.finish { reached in
+            played.withLock { $0 = reached }
+            done.signal()
+        }
+        done.wait()
+        let aborted = control.abortCurrent.load(ordering: .sequentiallyConsistent)
+        control.endCurrent()
+
+        if let failure, !aborted {
+            job.observer(.failed(id: utterance.id, error: failure))
+        } else if played.withLock({ $0 }) && !aborted {
+            job.observer(.finished(id: utterance.id))
+        } else {
+            job.observer(.stopped(id: utterance.id, resumePosition: context.lastSentence.withLock { $0 }))
+        }
+    }
+}

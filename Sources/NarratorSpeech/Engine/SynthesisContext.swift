@@ -1,0 +1,32 @@
+import Synchronization
+
+/// Everything the synthesis callback needs for one utterance. Lives on the speech thread; the
+/// marks it queues read `lastSentence` from the audio thread, hence the mutex.
+final class SynthesisContext: Sendable {
+    /// Samples quieter than this count as silence when trimming the start (about -54 dBFS).
+    static let silenceThreshold: Int16 = 64
+    /// Samples kept before the first audible one, so the onset is not cut into a click (~2 ms).
+    static let preRollSamples = 44
+
+    let job: SpeechJob
+    /// Unicode-scalar offset of the synthesized text within the whole utterance text.
+    let offset: Int
+    let control: EngineControl
+    private let trimming = Atomic<Bool>(true)
+    /// Start of the last sentence playback reached, as an offset into the whole text.
+    let lastSentence: Mutex<Int>
+
+    init(job: SpeechJob, offset: Int, control: EngineControl) {
+        self.job = job
+        self.offset = offset
+        self.control = control
+        self.lastSentence = Mutex(offset)
+    }
+
+    var shouldAbort: Bool { control.abortCurrent.load(ordering: .relaxed) }
+
+    var isTrimming: Bool {
+        get { trimming.load(ordering: .relaxed) }
+        set { trimming.store(newValue, ordering: .relaxed) }
+    }
+}

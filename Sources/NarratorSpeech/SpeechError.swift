@@ -1,0 +1,37 @@
+/// Everything that can go wrong in speech, each with a message a person can act on.
+public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// espeak_Initialize failed: the data folder it looked in, and what to install.
+    case initializationFailed(dataPath: String, code: Int32)
+    /// A C call returned an error status.
+    case espeakCall(function: String, code: Int32)
+    case invalidLocale(String)
+    case noVoices
+    case emptyText
+    case textTooLong(bytes: Int, limit: Int)
+    case parameterOutOfRange(name: String, value: Int, range: ClosedRange<Int>)
+    case engineShutDown
+
+    public var description: String {
+        switch self {
+        case .initializationFailed(let path, let code):
+            return
+                "espeak-ng could not initialize (code \(code)) with its data folder \(path). "
+                + "Install the voices with `sudo apt-get install espeak-ng-data`, "
+                + "or point ESPEAK_DATA_PATH at the folder that holds espeak-ng-data."
+        case .espeakCall(let function, let code):
+            return "\(function) failed with espeak-ng status \(code)."
+        case .invalidLocale(let text):
+            return "\"\(text)\" is not a language tag; use a BCP-47 tag such as en, en-GB, pt-BR or zh-Hans."
+        case .noVoices:
+            return "espeak-ng lists no voices; reinstall espeak-ng-data."
+        case .emptyText:
+            return "There is nothing to say: the text is empty."
+        case .textTooLong(let bytes, let limit):
+            return "The text is \(bytes) bytes long; the most one utterance may hold is \(limit) bytes. Split it."
+        case .parameterOutOfRange(let name, let value, let range):
+            return "\(name) \(value) is out of range; use \(range.lowerBound) to \(range.upperBound)."
+        case .engineShutDown:
+            return "The speech engine has shut down."
+        }
+    }
+}

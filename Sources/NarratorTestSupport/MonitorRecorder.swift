@@ -1,0 +1,145 @@
+import Foundation
+
+/// Records a PulseAudio monitor source with `parec`, keeping every sample and when it arrived.
+public final class MonitorRecorder: @unchecked Sendable {
+    public let sampleRate: Int
+    private let process: Process
+    private let condition = NSCondition()
+    private var samples: [Int16] = []
+    /// (index of the first sample of a block, arrival time of the block)
+    private var arrivals: [(Int, ContinuousClock.Instant)] = []
+    private var pendingByte: UInt8?
+    private var ended = false
+
+    init(server: String, source: String, sampleRate: Int) throws {
+        self.sampleRate = sampleRate
+        guard let executable = PrivatePulseAudio.findExecutable("parec") else {
+            throw PrivatePulseAudio.Failure(
+                description: "parec is not installed: sudo apt-get install pulseaudio-utils")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "--server=\(server)", "-d", source, "--raw", "--format=s16le", "--rate=\(sampleRate)",
+            "--channels=1", "--latency-msec=5",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        self.process = process
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.append(data, at: .now)
+        }
+        try process.run()
+    }
+
+    private func append(_ data: Data, at time: ContinuousClock.Instant) {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        guard !data.isEmpty else {
+            ended = true
+            return
+        }
+        var bytes = [UInt8](data)
+        if let pending = pendingByte {
+            bytes.insert(pending, at: 0)
+            pendingByte = nil
+        }
+        if bytes.count % 2 == 1 { pendingByte = bytes.removeLast() }
+        arrivals.append((samples.count, time))
+        for index in stride(from: 0, to: bytes.count, by: 2) {
+            samples.append(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8))
+        }
+    }
+
+    /// Samples recorded so far.
+    public var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return samples.count
+    }
+
+    /// Blocks until at least `total` samples have arrived, or `limit` passed (then returns false).
+    /// An idle null sink can stall a new playback stream for ~2 s until a recorder has been
+    /// running a while; waiting for real recorded data is how a test knows it is warm.
+    @discardableResult
+    public func waitForSamples(_ total: Int, limit: Duration = .seconds(10)) -> Bool {
+        wait(limit: limit) { self.samples.count >= total }
+    }
+
+    /// Blocks until a sample at or after `index` exceeds `threshold`; returns its index.
+    public func waitForSound(after index: Int, threshold: Int16 = 500, limit: Duration = .seconds(10)) -> Int? {
+        var found: Int?
+        var searched = index
+        _ = wait(limit: limit) {
+            while searched < self.samples.count {
+                if abs(Int(self.samples[searched])) > Int(threshold) {
+                    found = searched
+                    return true
+                }
+                searched += 1
+            }
+            return false
+        }
+        return found
+    }
+
+    /// Blocks until `length` consecutive samples after `index` are all at or below `threshold`;
+    /// returns the index where that silence began.
+    public func waitForSilence(
+        after index: Int, length: Int, threshold: Int16 = 500, limit: Duration = .seconds(10)
+    ) -> Int? {
+        var found: Int?
+        var quietStart = index
+        var cursor = index
+        _ = wait(limit: limit) {
+            while cursor < self.samples.count {
+                if abs(Int(self.samples[cursor])) > Int(threshold) { quietStart = cursor + 1 }
+                cursor += 1
+                if cursor - quietStart >= length {
+                    found = quietStart
+                    return true
+                }
+            }
+            return false
+        }
+        return found
+    }
+
+    /// When the sample at `index` arrived: its block's arrival, less the samples after it in that block.
+    public func arrival(ofSample index: Int) -> ContinuousClock.Instant? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let block = arrivals.lastIndex(where: { $0.0 <= index }) else { return nil }
+        let nextStart = block + 1 < arrivals.count ? arrivals[block + 1].0 : samples.count
+        let after = nextStart - index
+        return arrivals[block].1 - .microseconds(after * 1_000_000 / sampleRate)
+    }
+
+    public func samples(in range: Range<Int>) -> [Int16] {
+        condition.lock()
+        defer { condition.unlock() }
+        return Array(samples[max(0, range.lowerBound)..<min(range.upperBound, samples.count)])
+    }
+
+    public func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+    }
+
+    private func wait(limit: Duration, until ready: () -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Double(limit.components.seconds))
+        condition.lock()
+        defer { condition.unlock() }
+        while !ready() {
+            if ended || !condition.wait(until: deadline) { return ready() }
+        }
+        return true
+    }
+}

@@ -1,0 +1,93 @@
+public import Foundation
+
+/// A PulseAudio daemon of our own: one null sink, a socket in a private folder, no effect on
+/// anyone's session. Started and stopped by PID.
+public final class PrivatePulseAudio: Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Rate and channels of the null sink: the engine's own format, so nothing is resampled and
+    /// the recording can be compared sample by sample with a memory render.
+    public static let sampleRate = 22050
+    public let sinkName = "narrator_test"
+    public let runtimeDirectory: URL
+    /// The value for PULSE_SERVER.
+    public let server: String
+    private let process: Process
+
+    /// Starts the daemon and returns once it reports that startup is complete.
+    public static func start() throws -> PrivatePulseAudio {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("narrator-pulse-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let socket = directory.appendingPathComponent("native").path
+        let script = """
+            load-module module-null-sink sink_name=narrator_test rate=\(sampleRate) channels=1
+            set-default-sink narrator_test
+            load-module module-native-protocol-unix socket=\(socket) auth-anonymous=1
+            """
+        let scriptURL = directory.appendingPathComponent("narrator.pa")
+        try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+        return try PrivatePulseAudio(directory: directory, script: scriptURL, socket: socket)
+    }
+
+    private init(directory: URL, script: URL, socket: String) throws {
+        runtimeDirectory = directory
+        server = "unix:\(socket)"
+        let process = Process()
+        guard let executable = Self.findExecutable("pulseaudio") else {
+            throw Failure(description: "pulseaudio is not installed: sudo apt-get install pulseaudio pulseaudio-utils")
+        }
+        process.executableURL = executable
+        process.arguments = [
+            "-n", "-F", script.path, "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
+            "--log-target=stderr", "--log-level=info",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PULSE_RUNTIME_PATH"] = directory.path
+        environment["HOME"] = directory.path
+        environment["XDG_CONFIG_HOME"] = directory.path
+        environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        // PulseAudio logs this line once its modules are loaded and the socket listens.
+        var log = ""
+        while !log.contains("Daemon startup complete") {
+            let data = errors.fileHandleForReading.availableData
+            guard !data.isEmpty else {
+                throw Failure(description: "pulseaudio exited during startup:\n\(log)")
+            }
+            log += String(decoding: data, as: UTF8.self)
+        }
+        // Keep draining its log so a chatty daemon never blocks on a full pipe.
+        errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+    }
+
+    /// Starts `parec` on the null sink's monitor.
+    public func record() throws -> MonitorRecorder {
+        try MonitorRecorder(server: server, source: sinkName + ".monitor", sampleRate: Self.sampleRate)
+    }
+
+    /// Stops the daemon by its PID and removes its folder.
+    public func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: runtimeDirectory)
+    }
+
+    static func findExecutable(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}

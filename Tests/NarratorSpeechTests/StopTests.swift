@@ -1,0 +1,81 @@
+import NarratorSpeech
+import Synchronization
+import Testing
+
+@Suite("Stopping speech")
+struct StopTests {
+    static let longText =
+        "The introduction explains the three lanes. You move left or right between them. "
+        + "Sounds tell you which lanes are safe. Move quickly into a safe lane to overtake."
+
+    @Test("A stop mid-utterance lets at most one more chunk through, and the next utterance is normal")
+    func stopsWithinOneChunk() async throws {
+        let engine = try TestEngine.engine()
+        let id = TestEngine.nextID()
+        // The sink calls back after each stored chunk: stop right after the second one.
+        let sink = MemorySink { utterance, chunk in
+            if utterance == id && chunk == 2 { try? TestEngine.engine().stop(utterance) }
+        }
+        let outcome = try await engine.speakAndWait(Utterance(id: id, text: Self.longText), to: sink)
+        guard case .stopped = outcome else {
+            Issue.record("expected stopped, got \(outcome)")
+            return
+        }
+        let chunks = try #require(sink.recordings.last { $0.id == id }).chunks
+        #expect(chunks <= 3, "\(chunks) chunks reached the sink")
+
+        let nextID = TestEngine.nextID()
+        let next = try await engine.speakAndWait(Utterance(id: nextID, text: "Two lives remaining."), to: sink)
+        #expect(next == .finished)
+        #expect(rms(sink.samples(of: nextID)) > 500)
+        #expect(Double(sink.samples(of: nextID).count) / 22050 > 0.5)
+    }
+
+    @Test("A stopped utterance reports the start of the sentence it was in, and resumes from there")
+    func resumesFromSentence() async throws {
+        let engine = try TestEngine.engine()
+        let id = TestEngine.nextID()
+        let scalars = Self.longText.unicodeScalars
+        let sounds = try #require(scalars.firstRange(of: "Sounds".unicodeScalars))
+        let thirdSentence = scalars.distance(from: scalars.startIndex, to: sounds.lowerBound)
+        let log = EventLog()
+        let outcome = try await engine.speakAndWait(Utterance(id: id, text: Self.longText), to: MemorySink()) { event in
+            log.record(event)
+            if case .boundary(_, .sentence, thirdSentence) = event { engine.stop(id) }
+        }
+        #expect(outcome == .stopped(resumePosition: thirdSentence), "sentences at \(log.sentenceStarts)")
+
+        let resumed = TestEngine.nextID()
+        let resumedLog = EventLog()
+        let sink = MemorySink()
+        let second = try await engine.speakAndWait(
+            Utterance(id: resumed, text: Self.longText, startPosition: thirdSentence), to: sink
+        ) { resumedLog.record($0) }
+        #expect(second == .finished)
+        #expect(resumedLog.sentenceStarts.first == thirdSentence)
+        let tail = try await TestEngine.render(String(Self.longText.dropFirst(thirdSentence))).samples
+        #expect(abs(sink.samples(of: resumed).count - tail.count) < tail.count / 50)
+    }
+
+    @Test("Stopping a queued utterance reports it stopped without starting it")
+    func stopsQueuedUtterance() async throws {
+        let engine = try TestEngine.engine()
+        let first = TestEngine.nextID()
+        let queued = TestEngine.nextID()
+        let sink = MemorySink()
+        let queuedLog = EventLog()
+        let stopped = AsyncStream.makeStream(of: Void.self)
+        // Stop the second utterance while the first is still being synthesized.
+        let firstSink = MemorySink { utterance, chunk in
+            if utterance == first && chunk == 1 { try? TestEngine.engine().stop(queued) }
+        }
+        try engine.speak(Utterance(id: first, text: "Pause."), to: firstSink) { _ in }
+        try engine.speak(Utterance(id: queued, text: "This is never heard."), to: sink) { event in
+            queuedLog.record(event)
+            if case .stopped = event { stopped.continuation.finish() }
+        }
+        for await _ in stopped.stream {}
+        #expect(queuedLog.all == [.stopped(id: queued, resumePosition: 0)])
+        #expect(sink.recordings.isEmpty)
+    }
+}

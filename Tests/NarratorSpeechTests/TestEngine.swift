@@ -1,0 +1,50 @@
+import Logging
+import NarratorSpeech
+import Synchronization
+
+/// The process's one speech engine, and unique utterance ids for tests running in parallel.
+enum TestEngine {
+    private static let counter = Atomic<UInt64>(1000)
+
+    static func engine() throws -> SpeechEngine {
+        try SpeechEngine.shared(logger: Logger(label: "narrator.test"))
+    }
+
+    static func nextID() -> UInt64 {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Renders `text` into a fresh memory sink and returns the samples and the outcome.
+    static func render(
+        _ text: String, voice: VoiceSettings = VoiceSettings()
+    ) async throws -> (samples: [Int16], outcome: SpeechOutcome) {
+        let engine = try engine()
+        let sink = MemorySink()
+        let id = nextID()
+        let outcome = try await engine.speakAndWait(Utterance(id: id, text: text, voice: voice), to: sink)
+        return (sink.samples(of: id), outcome)
+    }
+}
+
+/// Root-mean-square level of samples, 0...32767.
+func rms(_ samples: some Collection<Int16>) -> Double {
+    guard !samples.isEmpty else { return 0 }
+    let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
+    return (sum / Double(samples.count)).squareRoot()
+}
+
+/// Collects an utterance's events, in the order they arrive.
+final class EventLog: Sendable {
+    private let events = Mutex<[SpeechEvent]>([])
+
+    func record(_ event: SpeechEvent) { events.withLock { $0.append(event) } }
+
+    var all: [SpeechEvent] { events.withLock { $0 } }
+
+    var sentenceStarts: [Int] {
+        all.compactMap {
+            if case .boundary(_, .sentence, let position) = $0 { return position }
+            return nil
+        }
+    }
+}
