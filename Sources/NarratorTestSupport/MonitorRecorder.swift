@@ -128,7 +128,8 @@ public final class MonitorRecorder: @unchecked Sendable {
 
     public func stop() {
         if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
+            // parec inherits the spawning thread's signal mask, in which SIGTERM may be blocked.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }

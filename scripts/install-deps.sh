@@ -1,0 +1,27 @@
+#!/bin/sh
+# Installs the Debian/Ubuntu packages Narrator needs, only those missing, with sudo when not root.
+#   scripts/install-deps.sh          what the daemon needs to run
+#   scripts/install-deps.sh --test   also what the test suite needs
+set -eu
+
+packages="libespeak-ng-dev espeak-ng-data libpcaudio-dev"
+if [ "${1:-}" = "--test" ]; then
+    # pulseaudio + pulseaudio-utils: a private null-sink server and parec for playback tests;
+    # unicode-cldr-core: CLDR plural samples; sox: WAV checks; socat, tmux: protocol and game tests.
+    packages="$packages pulseaudio pulseaudio-utils unicode-cldr-core sox socat tmux"
+fi
+
+missing=""
+for package in $packages; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"; then
+        missing="$missing $package"
+    fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+echo "Installing:$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
