@@ -6,6 +6,6 @@ struct Narrator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrator",
         abstract: "Speak game events aloud, in the player's language.",
-        subcommands: []
+        subcommands: [Lint.self]
     )
 }

@@ -88,7 +88,9 @@ struct LocalizationAnalysis: Sendable {
     ) {
         let name = substitution.name
         func broken(_ message: String) -> Problem {
-            Problem(rule: .brokenSubstitution, message: "the substitution \"\(name)\" \(message)", position: substitution.position)
+            Problem(
+                rule: .brokenSubstitution, message: "the substitution \"\(name)\" \(message)",
+                position: substitution.position)
         }
         guard argument >= 1 else { return problems.append(broken("has argNum \(argument): arguments count from 1")) }
         guard let specifier = substitution.formatSpecifier else {
@@ -108,7 +110,9 @@ struct LocalizationAnalysis: Sendable {
         }
     }
 
-    private mutating func record(_ argument: Int, _ kind: FormatArgument.Kind, _ text: String, _ position: SourcePosition) {
+    private mutating func record(
+        _ argument: Int, _ kind: FormatArgument.Kind, _ text: String, _ position: SourcePosition
+    ) {
         if let earlier = firstUse(of: argument), earlier.kind != kind {
             problems.append(
                 Problem(

@@ -50,7 +50,9 @@ extension FormatString {
         case (.integer, .integer(let value)):
             return (style.integer(value), PluralOperands(value))
         case (.unsigned, .integer(let value)):
-            guard value >= 0 else { throw .negativeUnsigned(placeholder: placeholder, argument: argument, value: value) }
+            guard value >= 0 else {
+                throw .negativeUnsigned(placeholder: placeholder, argument: argument, value: value)
+            }
             return (style.integer(value), PluralOperands(value))
         case (.decimal(let digits), .integer(let value)):
             let written = style.decimal(Double(value), fractionDigits: digits)

@@ -107,7 +107,8 @@ public struct FormatString: Sendable, Hashable {
             }
             guard let conversion = parseConversion() else {
                 let end = min(index + 1, scalars.count)
-                throw .unsupportedPlaceholder(text: String(String.UnicodeScalarView(scalars[start..<end])), offset: start)
+                throw .unsupportedPlaceholder(
+                    text: String(String.UnicodeScalarView(scalars[start..<end])), offset: start)
             }
             let argument = position ?? nextSequential
             if position == nil { nextSequential += 1 }
@@ -115,7 +116,8 @@ public struct FormatString: Sendable, Hashable {
             flush()
             segments.append(
                 .placeholder(
-                    FormatPlaceholder(text: text, argument: argument, isPositional: position != nil, conversion: conversion)
+                    FormatPlaceholder(
+                        text: text, argument: argument, isPositional: position != nil, conversion: conversion)
                 ))
         }
 

@@ -17,7 +17,8 @@ extension JSONParser {
                 advance()
                 try parseEscape(into: &utf8)
             case 0x00..<0x20:
-                throw syntaxError("control character \(Self.show(byte)) inside a string: write it as an escape like \\n")
+                throw syntaxError(
+                    "control character \(Self.show(byte)) inside a string: write it as an escape like \\n")
             default:
                 utf8.append(byte)
                 advance()
@@ -89,7 +90,9 @@ extension JSONParser {
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             advance()
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
-            guard let byte = current, Self.isDigit(byte) else { throw syntaxError("a number needs digits in its exponent") }
+            guard let byte = current, Self.isDigit(byte) else {
+                throw syntaxError("a number needs digits in its exponent")
+            }
             skipDigits()
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)

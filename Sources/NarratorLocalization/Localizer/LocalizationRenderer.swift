@@ -105,7 +105,9 @@ struct LocalizationRenderer {
         let placeholders = variations.cases.flatMap { variation in
             variation.value.units.flatMap { (try? FormatString(parsing: $0.unit.value).placeholders) ?? [] }
         }
-        if let first = placeholders.filter({ $0.conversion.argumentKind != .string }).min(by: { $0.argument < $1.argument }) {
+        if let first = placeholders.filter({ $0.conversion.argumentKind != .string }).min(by: {
+            $0.argument < $1.argument
+        }) {
             return (first.argument, first.conversion)
         }
         for (offset, argument) in arguments.enumerated() {
