@@ -35,12 +35,10 @@ struct LintPreview {
                 }
                 do {
                     let rendering = try localizer.render(key, locale: locale, arguments: arguments)
-                    let category = number.flatMap { number in
-                        rendering.locale.map { PluralRules(locale: $0).category(for: number.operands).rawValue }
-                    }
+                    let category = rendering.pluralCategories.map(\.rawValue).joined(separator: " ")
                     let origin = rendering.locale.map { LocaleIdentifier($0).matches(LocaleIdentifier(locale)) }
                     let from = origin == true ? "" : " (from \(rendering.locale ?? "the key itself"))"
-                    print("\(label)\(category.map { "[\($0)] " } ?? "")\(rendering.text)\(from)")
+                    print("\(label)\(category.isEmpty ? "" : "[\(category)] ")\(rendering.text)\(from)")
                 } catch {
                     failed = true
                     print("\(label)error: \(error.description)")

@@ -99,6 +99,9 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
+            if current == UInt8(ascii: "}"), !members.isEmpty {
+                throw syntaxError("a comma before '}' is not allowed in JSON: remove the trailing comma")
+            }
             guard current == UInt8(ascii: "\"") else { throw syntaxError("expected a key in double quotes") }
             let keyPosition = position
             let key = try parseString()
@@ -130,6 +133,9 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
+            if current == UInt8(ascii: "]"), !elements.isEmpty {
+                throw syntaxError("a comma before ']' is not allowed in JSON: remove the trailing comma")
+            }
             elements.append(try parseValue())
             skipWhitespace()
             switch current {

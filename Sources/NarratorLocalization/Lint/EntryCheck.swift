@@ -103,14 +103,13 @@ struct EntryCheck {
                     + "\(languageName) needs \(list)")
         }
         for variation in variations.cases where !needed.map(\.rawValue).contains(variation.name) {
-            let what =
+            let why =
                 PluralCategory(rawValue: variation.name) == nil
-                ? "'\(variation.name)' is not a plural category (CLDR's are zero, one, two, few, many, other)"
-                : "\(languageName) never selects '\(variation.name)'"
+                ? "which is not a plural category (CLDR's are zero, one, two, few, many, other)"
+                : "which \(languageName) never selects"
             report(
                 .extraPluralCategory, at: variation.position, language: language,
-                "\(context) include a form \(what): remove it (\(languageName == language ? language : "it") uses \(list))"
-            )
+                "\(context) include '\(variation.name)', \(why): remove it (\(language) uses \(list))")
         }
     }
 }

@@ -14,7 +14,8 @@ enum LegacyPluralPairs {
                 diagnostics.append(
                     Diagnostic(
                         .legacyPluralPair, path: catalog.name, position: pair.singular.position, key: pair.singular.key,
-                        message: "and \"\(pair.plural.key)\" choose singular or plural with n == 1, which is wrong "
+                        message:
+                            "pairs with \"\(pair.plural.key)\" to choose singular or plural with n == 1, which is wrong "
                             + "for French, Polish, Russian, Arabic and others: replace both with one key whose "
                             + "plural variations have every category each language needs (like lives_remaining)"))
             }

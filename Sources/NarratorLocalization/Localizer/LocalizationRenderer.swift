@@ -7,6 +7,8 @@ struct LocalizationRenderer {
     let rules: PluralRules
     let style: NumberStyle
     private(set) var notices: [FallbackNotice] = []
+    /// The plural category of each plural choice made, in the order made.
+    private(set) var categories: [PluralCategory] = []
 
     /// Substitutions may nest; a cycle (`a` using `%#@b@`, `b` using `%#@a@`) stops here.
     private static let maximumDepth = 8
@@ -90,6 +92,7 @@ struct LocalizationRenderer {
                 throw .wrongArgumentType(placeholder: placeholder, argument: argument, given: arguments[argument - 1])
             }
             let category = rules.category(for: operands)
+            categories.append(category)
             if let form = variations.value(category) { return try resolve(form) }
             guard let other = variations.value(.other) else {
                 throw .missingForms("has no '\(category.rawValue)' or 'other' plural form")

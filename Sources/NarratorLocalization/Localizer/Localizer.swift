@@ -92,7 +92,7 @@ public struct Localizer: Sendable {
             let text = try renderer.render()
             return Rendering(
                 key: key, text: text, requestedLocale: locale, locale: chosen.localization.language,
-                fallbacks: fallbacks + renderer.notices)
+                fallbacks: fallbacks + renderer.notices, pluralCategories: renderer.categories)
         } catch {
             throw .format(key: key, locale: chosen.localization.language, table: catalog.name, error)
         }

@@ -10,6 +10,8 @@ public struct Rendering: Sendable, Hashable {
     public var locale: String?
     /// Each step away from what was asked for, in order; empty when the requested locale had text.
     public var fallbacks: [FallbackNotice]
+    /// The plural category of each plural form chosen (substitutions included), in the order chosen.
+    public var pluralCategories: [PluralCategory] = []
 }
 
 /// A step away from the requested text. The narrator never falls back silently: each step is
