@@ -55,8 +55,11 @@ public struct JSONParser {
     }
 
     private mutating func expect(_ literal: String, value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        let start = position
         for byte in literal.utf8 {
-            guard current == byte else { throw syntaxError("expected '\(literal)'") }
+            guard current == byte else {
+                throw JSONSyntaxError(position: start, reason: "expected '\(literal)' (strings need double quotes)")
+            }
             advance()
         }
         return value
