@@ -20,7 +20,7 @@ struct Lint: ParsableCommand {
             Rules: \(LintRule.allCases.map { "\($0.rawValue) (\($0.defaultSeverity.rawValue))" }.joined(separator: ", ")).
 
             --preview KEY prints the key's text for each locale and count instead of checking, so every \
-            plural form can be read (and heard) before shipping: for example \
+            plural form can be read before shipping: for example \
             `narrator lint --preview lives_remaining --locale pl --locale ar`.
             """
     )

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NarratorLocalization
@@ -56,5 +57,17 @@ struct ShippedTablesTests {
         for (key, kinds) in expected {
             #expect(localizer.argumentKinds(of: key) == kinds, "\(key)")
         }
+    }
+
+    @Test("docs/LOCALIZATION.md lists every shipped key, and only those")
+    func keysAreDocumented() throws {
+        let guide = String(decoding: try TestFiles.shippedTable("docs/LOCALIZATION.md"), as: UTF8.self)
+        let keysSection = try #require(guide.components(separatedBy: "\n## Keys\n").last)
+            .components(separatedBy: "\n## ")[0]
+        let documented = keysSection.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `") else { return nil }
+            return String(line.dropFirst(3).prefix(while: { $0 != "`" }))
+        }
+        #expect(Set(documented) == (try TestFiles.shippedLocalizer()).keys)
     }
 }
