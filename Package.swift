@@ -69,7 +69,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"]),
+        .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"], exclude: ["Fixtures"]),
         .testTarget(
             name: "NarratorCoreTests",
             dependencies: [

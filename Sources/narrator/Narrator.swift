@@ -6,6 +6,6 @@ struct Narrator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrator",
         abstract: "Speak game events aloud, in the player's language.",
-        subcommands: [Say.self, Voices.self]
+        subcommands: [Say.self, Voices.self, Lint.self]
     )
 }

@@ -1,0 +1,165 @@
+/// A printf-style string from a table, parsed by the narrator's own code.
+///
+/// `String(format:)` must never see a translator's text: `%@` given a number crashes it. This parser
+/// knows exactly `%lld %ld %d %i %u %@ %f %.Nf %%`, numbered forms such as `%2$lld`, substitutions
+/// `%#@name@`, and (inside a substitution's forms) `%arg`; anything else is an error.
+public struct FormatString: Sendable, Hashable {
+    public let segments: [FormatSegment]
+
+    /// Parses `text`. `allowsSubstitutionArgument` accepts `%arg`, as a substitution's forms do.
+    public init(parsing text: String, allowsSubstitutionArgument: Bool = false) throws(FormatError) {
+        var parser = Parser(scalars: Array(text.unicodeScalars), allowsArg: allowsSubstitutionArgument)
+        segments = try parser.parse()
+    }
+
+    /// Every placeholder, in the order written.
+    public var placeholders: [FormatPlaceholder] {
+        segments.compactMap { if case .placeholder(let placeholder) = $0 { placeholder } else { nil } }
+    }
+
+    /// Every `%#@name@` with the argument its position gives it, in the order written.
+    public var substitutions: [(name: String, argument: Int)] {
+        segments.compactMap { if case .substitution(let name, let argument) = $0 { (name, argument) } else { nil } }
+    }
+
+    /// True when the string contains `%arg`.
+    public var usesSubstitutionArgument: Bool { segments.contains(.substitutionArgument) }
+
+    /// The text with placeholders removed: what a reader hears around the numbers.
+    public var literalText: String {
+        segments.map { if case .literal(let text) = $0 { text } else { "" } }.joined()
+    }
+
+    private struct Parser {
+        let scalars: [Unicode.Scalar]
+        let allowsArg: Bool
+        var index = 0
+        var nextSequential = 1
+        var segments: [FormatSegment] = []
+        var literal = String.UnicodeScalarView()
+
+        init(scalars: [Unicode.Scalar], allowsArg: Bool) {
+            self.scalars = scalars
+            self.allowsArg = allowsArg
+        }
+
+        func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+            index + offset < scalars.count ? scalars[index + offset] : nil
+        }
+
+        mutating func flush() {
+            if !literal.isEmpty { segments.append(.literal(String(literal))) }
+            literal = String.UnicodeScalarView()
+        }
+
+        mutating func parse() throws(FormatError) -> [FormatSegment] {
+            while let scalar = peek() {
+                if scalar == "%" {
+                    try parsePercent()
+                } else {
+                    literal.append(scalar)
+                    index += 1
+                }
+            }
+            flush()
+            return segments
+        }
+
+        /// Reads digits at the cursor; nil when there are none.
+        mutating func digits() -> Int? {
+            var value = 0
+            var count = 0
+            while let scalar = peek(), ("0"..."9").contains(scalar) {
+                value = value * 10 + Int(scalar.value - 48)
+                count += 1
+                index += 1
+                if count > 4 { return nil }  // no sensible argument number or precision is this long
+            }
+            return count == 0 ? nil : value
+        }
+
+        mutating func parsePercent() throws(FormatError) {
+            let start = index
+            index += 1
+            if peek() == "%" {
+                literal.append("%")
+                index += 1
+                return
+            }
+            if allowsArg, peek() == "a", peek(1) == "r", peek(2) == "g" {
+                index += 3
+                flush()
+                segments.append(.substitutionArgument)
+                return
+            }
+            var position: Int?
+            let digitsStart = index
+            if let number = digits(), peek() == "$", number > 0 {
+                position = number
+                index += 1
+            } else {
+                index = digitsStart
+            }
+            if peek() == "#", peek(1) == "@" {
+                index += 2
+                try parseSubstitution(start: start, position: position)
+                return
+            }
+            guard let conversion = parseConversion() else {
+                let end = min(index + 1, scalars.count)
+                throw .unsupportedPlaceholder(
+                    text: String(String.UnicodeScalarView(scalars[start..<end])), offset: start)
+            }
+            let argument = position ?? nextSequential
+            if position == nil { nextSequential += 1 }
+            let text = String(String.UnicodeScalarView(scalars[start..<index]))
+            flush()
+            segments.append(
+                .placeholder(
+                    FormatPlaceholder(
+                        text: text, argument: argument, isPositional: position != nil, conversion: conversion)
+                ))
+        }
+
+        mutating func parseSubstitution(start: Int, position: Int?) throws(FormatError) {
+            var name = String.UnicodeScalarView()
+            while let scalar = peek(), scalar != "@" {
+                guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" else {
+                    throw .unterminatedSubstitution(offset: start)
+                }
+                name.append(scalar)
+                index += 1
+            }
+            guard peek() == "@", !name.isEmpty else { throw .unterminatedSubstitution(offset: start) }
+            index += 1
+            let argument = position ?? nextSequential
+            if position == nil { nextSequential += 1 }
+            flush()
+            segments.append(.substitution(name: String(name), argument: argument))
+        }
+
+        /// `.N` precision, length modifiers and the conversion letter; nil when unsupported.
+        mutating func parseConversion() -> FormatConversion? {
+            var precision: Int?
+            if peek() == "." {
+                index += 1
+                guard let value = digits(), value <= 15 else { return nil }
+                precision = value
+            }
+            var lengthModifiers = 0
+            while peek() == "l", lengthModifiers < 2 {
+                index += 1
+                lengthModifiers += 1
+            }
+            guard let letter = peek() else { return nil }
+            index += 1
+            switch (letter, precision, lengthModifiers) {
+            case ("d", nil, _), ("i", nil, _): return .integer
+            case ("u", nil, _): return .unsigned
+            case ("f", _, 0...1), ("F", _, 0...1): return .decimal(fractionDigits: precision ?? 6)
+            case ("@", nil, 0): return .string
+            default: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// How the narrator writes numbers for speech in a language.
+///
+/// Digits are plain ASCII with no grouping: espeak-ng reads "12000" correctly in every language,
+/// while a grouping mark is ambiguous ("12.000" is twelve in English, twelve thousand in German).
+/// The decimal separator follows the language, because espeak-ng reads it literally: French "1,5"
+/// is "un virgule cinq", as a French speaker says it, and "1.5" would be read "un point cinq".
+/// Nothing here depends on the process locale (espeak-ng changes LC_CTYPE when it starts).
+public struct NumberStyle: Sendable, Hashable {
+    /// "." or ",".
+    public let decimalSeparator: String
+
+    /// Languages whose CLDR decimal separator (Latin digits) is a comma.
+    private static let commaLanguages: Set<String> = [
+        "af", "az", "be", "bg", "bs", "ca", "cs", "da", "de", "el", "es", "et", "eu", "fi", "fo", "fr", "gl", "hr",
+        "hu", "hy", "id", "is", "it", "ka", "kk", "ky", "lt", "lv", "mk", "nb", "nl", "nn", "no", "pl", "pt", "ro",
+        "ru", "sk", "sl", "sq", "sr", "sv", "tr", "uk", "uz", "vi",
+    ]
+
+    /// Regions that write a period where their language otherwise writes a comma (CLDR):
+    /// Mexico and most of Latin America for Spanish, Switzerland for German and Italian.
+    private static let periodRegions: Set<String> = [
+        "es-mx", "es-us", "es-419", "es-pr", "es-do", "es-gt", "es-hn", "es-ni", "es-pa", "es-sv", "de-ch", "de-li",
+        "it-ch",
+    ]
+
+    /// The style of a BCP-47 locale: `fr` writes "1,5", `es-MX` and `en` write "1.5".
+    public init(locale: String) {
+        let identifier = LocaleIdentifier(locale)
+        let regional = identifier.truncations.contains(where: { Self.periodRegions.contains($0.normalized) })
+        decimalSeparator = !regional && Self.commaLanguages.contains(identifier.language) ? "," : "."
+    }
+
+    /// A whole number: "-12", "1000000".
+    public func integer(_ value: Int) -> String { String(value) }
+
+    /// A decimal with exactly `fractionDigits` digits after the separator, rounded half to even
+    /// (as printf), and the plural operands of what is written.
+    public func decimal(_ value: Double, fractionDigits: Int) -> (text: String, operands: PluralOperands) {
+        let plain = Self.plainDecimal(value, fractionDigits: fractionDigits)
+        let operands = PluralOperands(plain) ?? PluralOperands(Int(exactly: value.rounded(.towardZero)) ?? 0)
+        let text = decimalSeparator == "." ? plain : plain.replacingFirstPeriod(with: decimalSeparator)
+        return (text, operands)
+    }
+
+    /// `value` with `fractionDigits` digits and a period, computed without printf or Foundation.
+    static func plainDecimal(_ value: Double, fractionDigits: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-infinity" : "infinity") }
+        var scale = 1.0
+        for _ in 0..<fractionDigits { scale *= 10 }
+        let scaled = (value.magnitude * scale).rounded(.toNearestOrEven)
+        // Beyond 2^63 the fraction is all rounding noise anyway; Double's own digits are the honest answer.
+        guard scaled < 9.2e18, let units = UInt64(exactly: scaled) else { return String(value) }
+        var digits = String(units)
+        if fractionDigits > 0 {
+            digits = String(repeating: "0", count: max(0, fractionDigits + 1 - digits.count)) + digits
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -fractionDigits))
+        }
+        return (value.sign == .minus && units != 0 ? "-" : "") + digits
+    }
+}
+
+extension String {
+    fileprivate func replacingFirstPeriod(with separator: String) -> String {
+        guard let period = firstIndex(of: ".") else { return self }
+        return self[..<period] + separator + self[index(after: period)...]
+    }
+}

@@ -1,0 +1,52 @@
+/// A line and column in a text file, both counted from 1; columns count Unicode scalars.
+public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "line \(line), column \(column)" }
+}
+
+/// A JSON value together with where it starts in the file.
+public struct JSONNode: Sendable {
+    public var value: JSONValue
+    public var position: SourcePosition
+}
+
+/// One `"key": value` member of an object, kept in file order; duplicates are kept, not merged,
+/// so that lint can report them (Foundation's decoders silently keep one).
+public struct JSONMember: Sendable {
+    public var key: String
+    public var keyPosition: SourcePosition
+    public var value: JSONNode
+}
+
+/// A parsed JSON value. Numbers keep their text so no precision is lost before a caller decides.
+public enum JSONValue: Sendable {
+    case object([JSONMember])
+    case array([JSONNode])
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+
+    /// A short name for messages: "an object", "a string", ...
+    public var kindDescription: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "true or false"
+        case .null: "null"
+        }
+    }
+}

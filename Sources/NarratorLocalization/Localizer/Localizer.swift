@@ -1,0 +1,100 @@
+/// Renders table keys in a requested language: the narrator's lookup, plural selection and
+/// formatting in one immutable, `Sendable` value.
+///
+/// ```swift
+/// let localizer = try Localizer(tables: [(name: path, bytes: bytes)])
+/// let spoken = try localizer.render("lives_remaining", locale: "es-MX", arguments: [.integer(2)])
+/// // spoken.text == "Te quedan 2 vidas", spoken.locale == "es-MX"
+/// ```
+///
+/// Lookup walks `es-MX`, `es`, the table's source language, then the key itself, reporting every
+/// step in `Rendering.fallbacks`. The plural form is chosen with the rules of the language whose
+/// text was found, and numbers are written in that language's style (`NumberStyle`).
+public struct Localizer: Sendable {
+    /// The loaded tables, in the order given.
+    public let catalogs: [StringCatalog]
+    private let catalogIndexByKey: [String: Int]
+
+    /// Loads parsed tables. A key defined in two tables is an error: which one to speak would be a guess.
+    public init(catalogs: [StringCatalog]) throws(LocalizationError) {
+        var index: [String: Int] = [:]
+        for (position, catalog) in catalogs.enumerated() {
+            for entry in catalog.entries {
+                if let first = index[entry.key] {
+                    throw .keyInTwoTables(key: entry.key, first: catalogs[first].name, second: catalog.name)
+                }
+                index[entry.key] = position
+            }
+        }
+        self.catalogs = catalogs
+        self.catalogIndexByKey = index
+    }
+
+    /// Reads and loads tables given as bytes (a profile folder's `.xcstrings` files, read by the caller).
+    public init(tables: [(name: String, bytes: [UInt8])]) throws(LocalizationError) {
+        var catalogs: [StringCatalog] = []
+        for table in tables {
+            do {
+                catalogs.append(try StringCatalog(name: table.name, bytes: table.bytes))
+            } catch {
+                throw .unreadableTable(error)
+            }
+        }
+        try self.init(catalogs: catalogs)
+    }
+
+    /// Every key of every table.
+    public var keys: Set<String> { Set(catalogIndexByKey.keys) }
+
+    /// The table entry for a key and the table it is in.
+    public func entry(_ key: String) -> (entry: CatalogEntry, catalog: StringCatalog)? {
+        guard let index = catalogIndexByKey[key], let entry = catalogs[index].entry(key) else { return nil }
+        return (entry, catalogs[index])
+    }
+
+    /// Every language of the table that holds `key`, source language first.
+    public func languages(of key: String) -> [String] {
+        entry(key)?.catalog.languages ?? []
+    }
+
+    /// The text of `key` for `locale` (`es-MX`, `pt_BR`, `zh-Hant`) with typed arguments.
+    ///
+    /// Throws when the arguments do not fit the key's placeholders (count or type) or the table's
+    /// text is broken; never crashes and never prints a pointer. A key no table has is not an
+    /// error: its text is the key itself, with a `.keyItself` notice.
+    public func render(
+        _ key: String, locale: String, arguments: [FormatArgument] = []
+    ) throws(LocalizationError) -> Rendering {
+        let requested = LocaleIdentifier(locale)
+        guard let (entry, catalog) = entry(key) else {
+            return Rendering(
+                key: key, text: key, requestedLocale: locale, locale: nil,
+                fallbacks: [.keyItself(key: key, requested: locale)])
+        }
+        var fallbacks: [FallbackNotice] = []
+        let chain = LocaleChain(requested: requested, entry: entry, sourceLanguage: catalog.sourceLanguage)
+        guard let chosen = chain.firstUsable else {
+            return Rendering(
+                key: key, text: key, requestedLocale: locale, locale: nil,
+                fallbacks: [.keyItself(key: key, requested: locale)])
+        }
+        if entry.shouldTranslate, !chosen.identifier.matches(requested) {
+            fallbacks.append(
+                .locale(
+                    key: key, requested: locale, used: chosen.localization.language,
+                    sameLanguage: chosen.identifier.language == requested.language))
+        }
+        let source = entry.localization(for: LocaleIdentifier(catalog.sourceLanguage)) ?? chosen.localization
+        var renderer = LocalizationRenderer(
+            key: key, localization: chosen.localization, arguments: arguments)
+        do {
+            try renderer.check(against: LocalizationAnalysis(source))
+            let text = try renderer.render()
+            return Rendering(
+                key: key, text: text, requestedLocale: locale, locale: chosen.localization.language,
+                fallbacks: fallbacks + renderer.notices, pluralCategories: renderer.categories)
+        } catch {
+            throw .format(key: key, locale: chosen.localization.language, table: catalog.name, error)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+/// `narrator lint` run as a user runs it: the real binary, its output and its exit status.
+@Suite("narrator lint")
+struct LintCLITests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let fixtures = packageRoot.appendingPathComponent("Tests/NarratorLocalizationTests/Fixtures").path
+
+    /// What one run printed and how it ended.
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// The `narrator` binary built next to this test bundle (any build folder), else `.build/debug`.
+    static func binary() throws -> URL {
+        let here = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [
+            here.appendingPathComponent("narrator"), Bundle.main.bundleURL.appendingPathComponent("narrator"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("narrator"),
+            packageRoot.appendingPathComponent(".build/debug/narrator"),
+        ]
+        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return try #require(found, "the narrator binary was not built; looked at \(candidates.map(\.path))")
+    }
+
+    /// Runs `narrator ARGS` in `folder` and waits for it to exit.
+    static func narrator(_ arguments: [String], in folder: String = packageRoot.path) throws -> Run {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Read before waiting: a full pipe would otherwise block the child forever.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test("the shipped tables are found from the package folder and lint clean: exit 0")
+    func shippedTablesClean() throws {
+        let run = try Self.narrator(["lint"])
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output == "2 files checked: no problems.\n")
+    }
+
+    @Test("without ./Localization the tables are found from the executable's package")
+    func shippedTablesFromExecutable() throws {
+        let run = try Self.narrator(["lint"], in: NSTemporaryDirectory())
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.hasSuffix("2 files checked: no problems.\n"))
+    }
+
+    @Test("errors print path:line: error: [rule] key (lang): message and exit 1")
+    func errorsExitOne() throws {
+        let path = "\(Self.fixtures)/missing-plural-category.xcstrings"
+        let run = try Self.narrator(["lint", path])
+        #expect(run.status == 1)
+        #expect(
+            run.output == """
+                \(path):16: error: [missing-plural-category] lives_remaining (pl): the plural forms lack 'few', \
+                'many': pl needs one, few, many, other
+                1 file checked: 1 error, 0 warnings.
+
+                """)
+    }
+
+    @Test("warnings alone exit 0; --strict makes them errors and exits 1")
+    func strictMode() throws {
+        let path = "\(Self.fixtures)/state.xcstrings"
+        let relaxed = try Self.narrator(["lint", path])
+        #expect(relaxed.status == 0)
+        #expect(relaxed.output.contains(": warning: [state] paused (de): "))
+        let strict = try Self.narrator(["lint", "--strict", path])
+        #expect(strict.status == 1)
+        #expect(strict.output.contains(": error: [state] paused (de): "))
+        #expect(strict.output.hasSuffix("1 file checked: 1 error, 0 warnings.\n"))
+    }
+
+    @Test("--format json prints one JSON document with counts and diagnostics")
+    func jsonFormat() throws {
+        let run = try Self.narrator(["lint", "--format", "json", "\(Self.fixtures)/duplicate-key.xcstrings"])
+        #expect(run.status == 1)
+        let document = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+        #expect(document?["errors"] as? Int == 1)
+        #expect(document?["files"] as? Int == 1)
+        let diagnostic = (document?["diagnostics"] as? [[String: Any]])?.first
+        #expect(diagnostic?["rule"] as? String == "duplicate-key")
+        #expect(diagnostic?["severity"] as? String == "error")
+        #expect(diagnostic?["line"] as? Int == 9)
+    }
+
+    @Test(
+        "usage and I/O problems exit 2 with one line on standard error",
+        arguments: [
+            (["lint", "/no/such/table.xcstrings"], "does not exist"),
+            (["lint", "--format", "xml"], "--format must be text or json"),
+            (["lint", "--bogus"], "unknown option --bogus"),
+            (["lint", "--preview", "no_such_key"], "no table defines the key"),
+            (["lint", "--preview", "score", "--count", "many"], "is not a number"),
+        ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let run = try Self.narrator(arguments)
+        #expect(run.status == 2, "\(run.output)\(run.errors)")
+        #expect(run.errors.hasPrefix("narrator lint: ") && run.errors.contains(message), "\(run.errors)")
+        #expect(run.output.isEmpty)
+    }
+
+    @Test("--preview prints every locale and count, with the plural category chosen")
+    func preview() throws {
+        let run = try Self.narrator([
+            "lint", "--preview", "lives_remaining", "--locale", "pl", "--locale", "ar", "--count", "2", "--count", "5",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output == """
+                lives_remaining
+                  pl      2      [few] Zostały 2 życia
+                  pl      5      [many] Zostało 5 żyć
+                  ar      2      [two] بقيت روحان
+                  ar      5      [few] بقيت 5 أرواح
+
+                """)
+    }
+
+    @Test("--preview shows decimals and which language a fallback used")
+    func previewDecimalsAndFallback() throws {
+        let table = "\(Self.fixtures)/decimal-plurals.xcstrings"
+        let run = try Self.narrator([
+            "lint", table, "--preview", "minutes_played", "--locale", "fr-CA", "--count", "1.5",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("fr-CA   1.5    [one] 1,5 minute (from fr)"))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import NarratorLocalization
+
+@Suite("Shipped tables")
+struct ShippedTablesTests {
+    @Test("every shipped table lints clean, warnings included", arguments: TestFiles.shippedTables)
+    func tableLintsClean(path: String) throws {
+        let diagnostics = CatalogLinter().lint(path: path, bytes: try TestFiles.shippedTable(path))
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test("the shipped tables load together, without a key in two tables")
+    func tablesLoadTogether() throws {
+        let localizer = try TestFiles.shippedLocalizer()
+        #expect(localizer.keys.contains("lives_remaining"))
+        #expect(localizer.keys.contains("narrator_ready"))
+    }
+
+    static let languages = [
+        "en", "en-GB", "es", "es-MX", "de", "fr", "fr-CA", "pl", "ru", "ar", "ja", "ko", "zh-Hans", "zh-Hant", "ca",
+        "it",
+        "nl", "pt-BR", "pt-PT", "tr",
+    ]
+
+    @Test("every shipped language has its own text for every key, with every argument filled", arguments: languages)
+    func everyKeyRenders(language: String) throws {
+        let localizer = try TestFiles.shippedLocalizer()
+        #expect(localizer.catalogs.allSatisfy { $0.languages.contains(language) })
+        for key in localizer.keys.sorted() {
+            let kinds = try #require(localizer.argumentKinds(of: key))
+            for count in [0, 1, 2, 3, 5, 11, 21, 22, 101] {
+                let arguments = kinds.map { $0 == .string ? FormatArgument.string("Rapid") : .integer(count) }
+                let rendering = try localizer.render(key, locale: language, arguments: arguments)
+                #expect(rendering.locale == language && rendering.fallbacks.isEmpty, "\(key) \(language)")
+                #expect(!rendering.text.contains("%"), "\(key) (\(language)) left a placeholder: \(rendering.text)")
+            }
+        }
+    }
+
+    @Test("the documented keys are the shipped keys, with the documented argument kinds")
+    func documentedKeys() throws {
+        let localizer = try TestFiles.shippedLocalizer()
+        let expected: [String: [FormatArgument.Kind]] = [
+            "lives_remaining": [.integer], "crash_lives_remaining": [.integer], "score": [.integer],
+            "level": [.integer],
+            "lane": [.integer, .integer], "status_summary": [.integer, .integer, .integer, .integer],
+            "speed_warning": [], "speed_increased": [.integer], "paused": [], "resumed": [], "game_started": [.string],
+            "difficulty_cruise": [], "difficulty_fast": [], "difficulty_rapid": [],
+            "game_over_summary": [.integer, .integer, .string], "game_over_new_record": [.integer, .integer, .string],
+            "help_section": [.integer, .integer], "help_intro": [], "help_controls": [], "help_audio_cues": [],
+            "help_speed_warning": [], "narrator_ready": [], "narrator_stopping": [], "voice_fallback": [.string],
+            "text_fallback": [], "client_connected": [.string], "client_disconnected": [.string], "narration_error": [],
+        ]
+        #expect(localizer.keys == Set(expected.keys))
+        for (key, kinds) in expected {
+            #expect(localizer.argumentKinds(of: key) == kinds, "\(key)")
+        }
+    }
+
+    @Test("docs/LOCALIZATION.md lists every shipped key, and only those")
+    func keysAreDocumented() throws {
+        let guide = String(decoding: try TestFiles.shippedTable("docs/LOCALIZATION.md"), as: UTF8.self)
+        let keysSection = try #require(guide.components(separatedBy: "\n## Keys\n").last)
+            .components(separatedBy: "\n## ")[0]
+        let documented = keysSection.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `") else { return nil }
+            return String(line.dropFirst(3).prefix(while: { $0 != "`" }))
+        }
+        #expect(Set(documented) == (try TestFiles.shippedLocalizer()).keys)
+    }
+}
