@@ -93,14 +93,15 @@ struct Ledger {
 
     /// Checks the scheduler's state after an input.
     mutating func checkState(of scheduler: TestScheduler) {
-        let lanes = scheduler.queue.lanes
+        let lanes = scheduler.core.queue.lanes
         if scheduler.queuedCount > scheduler.queueBound && !(lanes[1].isEmpty && lanes[2].isEmpty) {
             record(.boundHolds, "\(scheduler.queuedCount) waiting over bound \(scheduler.queueBound)")
         }
         if lanes.joined().count != scheduler.queuedCount {
             record(.boundHolds, "count \(scheduler.queuedCount) differs from \(lanes.joined().count) waiting")
         }
-        if case .idle = scheduler.slot, scheduler.queue.first(where: { scheduler.mayStart($0.client) }) != nil {
+        let core = scheduler.core
+        if core.phase == .idle, core.queue.first(where: { core.mayStart($0.client) }) != nil {
             record(.neverStalls, "idle while \(scheduler.queuedCount) wait and may speak")
         }
     }

@@ -1,6 +1,6 @@
 /// The one announcement the engine has been told to speak, and how far it got.
-struct Utterance<Instant: InstantProtocol>: Sendable {
-    var entry: QueueEntry<Instant>
+struct Utterance: Sendable {
+    var entry: QueueEntry
     /// The start of the last sentence the engine reported: where a cut announcement resumes.
     var lastSentence: Int
     /// Whether the engine confirmed the start (so `started` or `resumed` was reported).
@@ -32,16 +32,12 @@ enum StopReason: Sendable, Hashable {
 }
 
 /// The engine's side of the scheduler: at most one utterance, and never a new one while stopping.
-enum SpeechSlot<Instant: InstantProtocol>: Sendable {
+///
+/// Deliberately without payload: the utterance lives beside it (`SchedulerCore.current`) so that it is
+/// updated in place, instead of copying an entry and its strings out of an enum and back on every reply.
+enum SpeechPhase: Sendable, Equatable {
     case idle
-    case speaking(Utterance<Instant>)
+    case speaking
     /// A `stop` was emitted; the engine has not confirmed it yet.
-    case stopping(Utterance<Instant>, StopReason)
-
-    var utterance: Utterance<Instant>? {
-        switch self {
-        case .idle: nil
-        case .speaking(let utterance), .stopping(let utterance, _): utterance
-        }
-    }
+    case stopping(StopReason)
 }

@@ -1,4 +1,4 @@
-extension Scheduler {
+extension SchedulerCore {
     /// Queues a new announcement, applies superseding and the bound, and cuts the speaking one if the
     /// newcomer's priority may interrupt it.
     mutating func submit(_ announcement: Announcement, _ context: inout Context) {
@@ -10,8 +10,10 @@ extension Scheduler {
 
         // Only an arrival (or an announcement freed by a resume) interrupts, and only if its client may
         // speak; see cutIn.
-        guard case .speaking = slot, mayStart(announcement.client),
-            let (lane, index) = queue.first(where: { $0.id == announcement.id })
+        // The cheap checks first: the lookup is only worth it when a cut is possible (the trim may have
+        // moved or dropped the newcomer, so it is found again).
+        guard phase == .speaking, let current, announcement.priority.interrupts(current.entry.priority),
+            mayStart(announcement.client), let (lane, index) = queue.first(where: { $0.id == announcement.id })
         else { return }
         cutIn(lane: lane, index: index, &context)
     }
@@ -21,38 +23,36 @@ extension Scheduler {
     /// ahead of it. It then moves to the front of its line (ahead of suspended ones), so interrupting
     /// always means "speak next", and fresh announcements of a priority still start in arrival order.
     mutating func cutIn(lane: Int, index: Int, _ context: inout Context) {
-        guard case .speaking(let current) = slot else { return }
-        let entry = queue.lanes[lane][index]
-        guard entry.priority.interrupts(current.entry.priority), !entry.hasStarted || entry.priority == .high,
+        guard phase == .speaking, let current else { return }
+        let ticket = queue.lanes[lane][index]
+        guard ticket.priority.interrupts(current.entry.priority), !ticket.hasStarted || ticket.priority == .high,
             !queue.lanes[lane][..<index].contains(where: { !$0.hasStarted && mayStart($0.client) })
         else { return }
         queue.moveToFront(lane: lane, index: index)
-        stopCurrent(current, because: .interrupted(by: entry.id), &context)
+        stopCurrent(because: .interrupted(by: ticket.id), &context)
     }
 
     /// Stops the speaking announcement if `newer` supersedes it; a speaking high is never stopped.
     private mutating func supersedeCurrent(by newer: Announcement, _ context: inout Context) {
-        guard let key = newer.policy.supersedes else { return }
-        switch slot {
+        guard let key = newer.policy.supersedes, let current, current.entry.client == newer.client,
+            current.entry.announcement.policy.supersedes == key, current.entry.priority != .high
+        else { return }
+        switch phase {
         case .idle:
             return
-        case .speaking(let current):
-            guard current.entry.client == newer.client, current.entry.announcement.policy.supersedes == key,
-                current.entry.priority != .high
-            else { return }
-            stopCurrent(current, because: .superseded(by: newer.id), &context)
-        case .stopping(let current, let reason):
+        case .speaking:
+            stopCurrent(because: .superseded(by: newer.id), &context)
+        case .stopping(let reason):
             // Being stopped to be kept (paused, or cut with resume): it would come back stale.
-            guard current.entry.client == newer.client, current.entry.announcement.policy.supersedes == key,
-                current.entry.priority != .high, reason.yields(resumable: current.entry.announcement.policy.resume)
-            else { return }
-            slot = .stopping(current, .superseded(by: newer.id))
+            guard reason.yields(resumable: current.entry.announcement.policy.resume) else { return }
+            phase = .stopping(.superseded(by: newer.id))
         }
     }
 
     /// Asks the engine to stop the speaking announcement; its outcome waits for the engine's reply.
-    mutating func stopCurrent(_ current: Utterance<Instant>, because reason: StopReason, _ context: inout Context) {
-        slot = .stopping(current, reason)
-        context.actions.append(.stop(current.id))
+    mutating func stopCurrent(because reason: StopReason, _ context: inout Context) {
+        guard let current else { return }
+        phase = .stopping(reason)
+        context.events.append(.stop(current.id))
     }
 }

@@ -1,4 +1,4 @@
-extension Scheduler {
+extension SchedulerCore {
     /// Removes matching waiting announcements and stops the speaking one if it matches. A cancel is an
     /// explicit request, so it applies to high speech too.
     mutating func cancel(_ target: CancelTarget, _ context: inout Context) {
@@ -8,15 +8,15 @@ extension Scheduler {
         case .client(let client): matches = { $0.client == client }
         case .scope(let scope): matches = { $0.policy.scope.map(scope.contains) ?? false }
         }
-        queue.removeAll(where: { matches($0.announcement) }) { context.report($0.id, .cancelled) }
-        switch slot {
-        case .speaking(let current) where matches(current.entry.announcement):
-            stopCurrent(current, because: .cancelled, &context)
-        case .stopping(let current, let reason)
-        where matches(current.entry.announcement) && reason.yields(resumable: current.entry.announcement.policy.resume):
-            slot = .stopping(current, .cancelled)
-        default:
+        queue.removeAll(announcements: matches) { context.report($0.id, .cancelled) }
+        guard let current, matches(current.entry.announcement) else { return }
+        switch phase {
+        case .idle:
             break
+        case .speaking:
+            stopCurrent(because: .cancelled, &context)
+        case .stopping(let reason):
+            if reason.yields(resumable: current.entry.announcement.policy.resume) { phase = .stopping(.cancelled) }
         }
     }
 
@@ -25,10 +25,10 @@ extension Scheduler {
     mutating func pause(_ target: PauseTarget, _ context: inout Context) {
         switch target {
         case .all: pausedAll = true
-        case .client(let client): pausedClients.insert(client)
+        case .client(let client): if !pausedClients.contains(client) { pausedClients.append(client) }
         }
-        if case .speaking(let current) = slot, !mayStart(current.entry.client) {
-            stopCurrent(current, because: .paused, &context)
+        if phase == .speaking, let current, !mayStart(current.entry.client) {
+            stopCurrent(because: .paused, &context)
         }
     }
 
@@ -42,9 +42,9 @@ extension Scheduler {
             pausedAll = false
             pausedClients.removeAll()
         case .client(let client):
-            pausedClients.remove(client)
+            pausedClients.removeAll { $0 == client }
         }
-        guard case .speaking(let current) = slot,
+        guard phase == .speaking, let current,
             let (lane, index) = queue.first(where: { entry in
                 !before.mayStart(entry.client) && mayStart(entry.client)
                     && entry.priority.interrupts(current.entry.priority)
