@@ -2,7 +2,7 @@
 ///
 /// Kept free of generics on purpose: ``Scheduler`` is generic over the instant type and is called from
 /// other modules, where generic code would run unspecialized and copy every queue entry through value
-/// witnesses (about 6 µs per input instead of well under one).
+/// witnesses (about 6 µs per input instead of about 0.5 µs; see docs/BENCHMARKS.md).
 @usableFromInline
 struct SchedulerCore: Sendable {
     let queueBound: Int
