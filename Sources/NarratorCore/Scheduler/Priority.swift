@@ -1,0 +1,31 @@
+/// How urgently an announcement is spoken, with the meanings the game was designed with (Apple's).
+///
+/// See docs/PRIORITIES.md for the full table of rules and the tests that cover each of them.
+public enum Priority: String, Sendable, Hashable, CaseIterable {
+    /// Interrupts anything that is not high; never interrupted, never dropped on overflow.
+    case high
+    /// Waits for high speech; interrupts default or low speech; can be interrupted.
+    case `default`
+    /// Waits its turn and never interrupts.
+    case low
+
+    /// Index of this priority's line in the queue: high lines up first.
+    var lane: Int {
+        switch self {
+        case .high: 0
+        case .default: 1
+        case .low: 2
+        }
+    }
+
+    /// Whether a newly arrived announcement of this priority cuts speech of priority `speaking`.
+    ///
+    /// High cuts everything but high; default cuts default and low; low cuts nothing.
+    public func interrupts(_ speaking: Priority) -> Bool {
+        switch (self, speaking) {
+        case (.high, .default), (.high, .low): true
+        case (.default, .default), (.default, .low): true
+        default: false
+        }
+    }
+}
