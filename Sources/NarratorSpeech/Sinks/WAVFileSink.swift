@@ -30,6 +30,8 @@ public final class WAVFileSink: AudioSink {
         }
         self.state = Mutex(State(descriptor: descriptor))
         writeHeader()
+        // pwrite leaves the file offset alone: move past the header so PCM does not overwrite it.
+        lseek(descriptor, off_t(WAVHeader.size), SEEK_SET)
     }
 
     deinit { close() }
@@ -91,6 +93,7 @@ public final class WAVFileSink: AudioSink {
 
 /// The 44-byte RIFF header of a PCM WAV file: 16-bit, mono.
 struct WAVHeader {
+    static let size = 44
     let sampleRate: UInt32
     let dataBytes: UInt32
 

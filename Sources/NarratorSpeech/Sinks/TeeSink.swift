@@ -1,0 +1,45 @@
+/// Sends the same audio to two sinks: to play and record at once, or to compare outputs in tests.
+/// A mark fires once, when both sinks have reached it.
+public final class TeeSink: AudioSink {
+    public let first: any AudioSink
+    public let second: any AudioSink
+    public var name: String { "\(first.name)+\(second.name)" }
+
+    public init(_ first: any AudioSink, _ second: any AudioSink) {
+        self.first = first
+        self.second = second
+    }
+
+    public func begin(utterance id: UInt64) {
+        first.begin(utterance: id)
+        second.begin(utterance: id)
+    }
+
+    public func write(_ samples: UnsafeBufferPointer<Int16>) -> Bool {
+        let a = first.write(samples)
+        let b = second.write(samples)
+        return a && b
+    }
+
+    public func mark(_ handler: @escaping @Sendable (_ reached: Bool) -> Void) {
+        let both = Both(handler)
+        first.mark(both.arrive)
+        second.mark(both.arrive)
+    }
+
+    public func finish(_ handler: @escaping @Sendable (_ played: Bool) -> Void) {
+        let both = Both(handler)
+        first.finish(both.arrive)
+        second.finish(both.arrive)
+    }
+
+    public func interrupt() {
+        first.interrupt()
+        second.interrupt()
+    }
+
+    public func close() {
+        first.close()
+        second.close()
+    }
+}
