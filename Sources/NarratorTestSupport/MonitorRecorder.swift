@@ -3,7 +3,7 @@ import Foundation
 /// Records a PulseAudio monitor source with `parec`, keeping every sample and when it arrived.
 public final class MonitorRecorder: @unchecked Sendable {
     public let sampleRate: Int
-    private let process: Process
+    private let process: ChildProcess
     private let condition = NSCondition()
     private var samples: [Int16] = []
     /// (index of the first sample of a block, arrival time of the block)
@@ -17,24 +17,26 @@ public final class MonitorRecorder: @unchecked Sendable {
             throw PrivatePulseAudio.Failure(
                 description: "parec is not installed: sudo apt-get install pulseaudio-utils")
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "--server=\(server)", "-d", source, "--raw", "--format=s16le", "--rate=\(sampleRate)",
-            "--channels=1", "--latency-msec=5",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let process = try ChildProcess(
+            executable: executable.path,
+            arguments: [
+                "--server=\(server)", "-d", source, "--raw", "--format=s16le", "--rate=\(sampleRate)",
+                "--channels=1", "--latency-msec=5",
+            ],
+            environment: ProcessInfo.processInfo.environment, captureErrors: false)
         self.process = process
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.append(data, at: .now)
+        let reader = Thread { [weak self] in
+            while true {
+                let data = process.read()
+                guard let self else { return }
+                self.append(data, at: .now)
+                if data.isEmpty { return }
+            }
         }
-        try process.run()
+        reader.start()
     }
 
-    private func append(_ data: Data, at time: ContinuousClock.Instant) {
+    private func append(_ data: [UInt8], at time: ContinuousClock.Instant) {
         condition.lock()
         defer {
             condition.broadcast()
@@ -44,7 +46,7 @@ public final class MonitorRecorder: @unchecked Sendable {
             ended = true
             return
         }
-        var bytes = [UInt8](data)
+        var bytes = data
         if let pending = pendingByte {
             bytes.insert(pending, at: 0)
             pendingByte = nil
@@ -127,11 +129,7 @@ public final class MonitorRecorder: @unchecked Sendable {
     }
 
     public func stop() {
-        if process.isRunning {
-            // parec inherits the spawning thread's signal mask, in which SIGTERM may be blocked.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.stop()
     }
 
     private func wait(limit: Duration, until ready: () -> Bool) -> Bool {

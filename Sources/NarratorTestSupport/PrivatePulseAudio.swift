@@ -14,7 +14,7 @@ public final class PrivatePulseAudio: Sendable {
     public let runtimeDirectory: URL
     /// The value for PULSE_SERVER.
     public let server: String
-    private let process: Process
+    private let process: ChildProcess
 
     /// Starts the daemon and returns once it reports that startup is complete.
     public static func start() throws -> PrivatePulseAudio {
@@ -35,37 +35,35 @@ public final class PrivatePulseAudio: Sendable {
     private init(directory: URL, script: URL, socket: String) throws {
         runtimeDirectory = directory
         server = "unix:\(socket)"
-        let process = Process()
         guard let executable = Self.findExecutable("pulseaudio") else {
             throw Failure(description: "pulseaudio is not installed: sudo apt-get install pulseaudio pulseaudio-utils")
         }
-        process.executableURL = executable
-        process.arguments = [
-            "-n", "-F", script.path, "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
-            "--log-target=stderr", "--log-level=info",
-        ]
         var environment = ProcessInfo.processInfo.environment
         environment["PULSE_RUNTIME_PATH"] = directory.path
         environment["HOME"] = directory.path
         environment["XDG_CONFIG_HOME"] = directory.path
         environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            executable: executable.path,
+            arguments: [
+                "-n", "-F", script.path, "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
+                "--log-target=stderr", "--log-level=info",
+            ],
+            environment: environment, captureErrors: true)
         self.process = process
         // PulseAudio logs this line once its modules are loaded and the socket listens.
         var log = ""
         while !log.contains("Daemon startup complete") {
-            let data = errors.fileHandleForReading.availableData
+            let data = process.read()
             guard !data.isEmpty else {
+                process.stop()
                 throw Failure(description: "pulseaudio exited during startup:\n\(log)")
             }
             log += String(decoding: data, as: UTF8.self)
         }
         // Keep draining its log so a chatty daemon never blocks on a full pipe.
-        errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+        let drain = Thread { while !process.read().isEmpty {} }
+        drain.start()
     }
 
     /// Starts `parec` on the null sink's monitor.
@@ -75,10 +73,7 @@ public final class PrivatePulseAudio: Sendable {
 
     /// Stops the daemon by its PID and removes its folder.
     public func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-        }
+        process.stop()
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 

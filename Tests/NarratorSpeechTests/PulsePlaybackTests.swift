@@ -1,0 +1,99 @@
+import Foundation
+import Logging
+import NarratorSpeech
+import NarratorTestSupport
+import Testing
+
+/// Real playback: a private PulseAudio with a null sink, recorded from its monitor.
+@Suite("Playback through PulseAudio", .serialized)
+struct PulsePlaybackTests {
+    @Test("Two lives remaining, played through pcaudiolib, is what the monitor records")
+    func playsSpeech() async throws {
+        try await withPulse { engine, sink, recorder in
+            // Tee the played synthesis into memory: that exact audio is the reference.
+            let memory = MemorySink()
+            let id = TestEngine.nextID()
+            let before = recorder.count
+            let outcome = try await engine.speakAndWait(
+                Utterance(id: id, text: "Two lives remaining"), to: TeeSink(sink, memory))
+            #expect(outcome == .finished)
+            let reference = memory.samples(of: id)
+
+            let onset = try #require(recorder.waitForSound(after: before), "nothing audible was recorded")
+            #expect(recorder.waitForSamples(onset + reference.count + 2205))
+            let recorded = recorder.samples(in: (onset - 500)..<(onset + reference.count + 2205))
+            let score = bestCorrelation(reference, in: recorded)
+            #expect(score > 0.9, "correlation with the memory render: \(score)")
+        }
+    }
+
+    @Test("A stop silences the device at once, and the next utterance plays normally")
+    func stopSilencesDevice() async throws {
+        try await withPulse { engine, sink, recorder in
+            let id = TestEngine.nextID()
+            let before = recorder.count
+            let finished = AsyncStream.makeStream(of: SpeechEvent.self)
+            try engine.speak(Utterance(id: id, text: StopTests.longText), to: sink) { event in
+                if case .stopped = event { finished.continuation.yield(event) }
+                if case .finished = event { finished.continuation.yield(event) }
+            }
+            let onset = try #require(recorder.waitForSound(after: before), "nothing audible was recorded")
+            // Let a little speech through, measured in recorded audio rather than wall time.
+            #expect(recorder.waitForSamples(onset + 4410))
+            let stopIndex = recorder.count
+            engine.stop(id)
+            let silence = try #require(recorder.waitForSilence(after: stopIndex, length: 4410))
+            var iterator = finished.stream.makeAsyncIterator()
+            let last = await iterator.next()
+            guard case .stopped = last else {
+                Issue.record("expected stopped, got \(String(describing: last))")
+                return
+            }
+            // The whole text lasts ~9 s; after the stop at most a device buffer may still sound.
+            let tail = Double(silence - stopIndex) / Double(PrivatePulseAudio.sampleRate)
+            #expect(tail < 0.15, "\(tail) s of speech after the stop")
+
+            let after = recorder.count
+            let next = try await engine.speakAndWait(Utterance(id: TestEngine.nextID(), text: "Pause."), to: sink)
+            #expect(next == .finished)
+            #expect(recorder.waitForSound(after: after) != nil)
+        }
+    }
+
+    /// Starts PulseAudio and a warm recorder, opens the pcaudiolib sink on it, runs `body`.
+    private func withPulse(
+        _ body: (SpeechEngine, PCAudioSink, MonitorRecorder) async throws -> Void
+    ) async throws {
+        let pulse = try PrivatePulseAudio.start()
+        defer { pulse.stop() }
+        let recorder = try pulse.record()
+        defer { recorder.stop() }
+        // An idle null sink stalls a new stream for ~2 s unless a recorder has been running:
+        // wait for two seconds of recorded audio, not for a clock.
+        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
+        setenv("PULSE_SERVER", pulse.server, 1)
+        let engine = try TestEngine.engine()
+        let sink = try PCAudioSink(backend: .pulse, sampleRate: engine.sampleRate, logger: Logger(label: "test"))
+        defer { sink.close() }
+        try await body(engine, sink, recorder)
+    }
+}
+
+/// Highest normalized cross-correlation of `reference` against any alignment within `recording`.
+func bestCorrelation(_ reference: [Int16], in recording: [Int16]) -> Double {
+    guard recording.count >= reference.count else { return 0 }
+    let ref = reference.map(Double.init)
+    let refEnergy = ref.reduce(0) { $0 + $1 * $1 }
+    var best = 0.0
+    for lag in 0...(recording.count - reference.count) {
+        var dot = 0.0
+        var energy = 0.0
+        for index in 0..<ref.count {
+            let value = Double(recording[lag + index])
+            dot += ref[index] * value
+            energy += value * value
+        }
+        if energy > 0 { best = max(best, dot / (refEnergy * energy).squareRoot()) }
+    }
+    return best
+}
