@@ -75,7 +75,7 @@ struct SchedulerBench: ParsableCommand {
                 }
             }
             perInput.append(Double(threadCPUNanoseconds() - start) / Double(batchSize))
-            if checkpointMemory == nil && done + batchSize >= checkpoint { checkpointMemory = peakResidentKiB() }
+            if checkpointMemory == nil && done + batchSize >= checkpoint { checkpointMemory = ProcessMemory.peakKiB }
         }
 
         perInput.sort()
@@ -85,11 +85,12 @@ struct SchedulerBench: ParsableCommand {
         print(workload.summary)
         print("cost per input (ns, over \(perInput.count) batches):")
         print(
-            "  median \(format(percentile(perInput, 0.5)))  p99 \(format(percentile(perInput, 0.99)))", terminator: "")
+            "  median \(format(Distribution(perInput).median))  p99 \(format(Distribution(perInput).p99))",
+            terminator: "")
         print("  min \(format(perInput.first!))  max \(format(perInput.last!))  mean \(format(mean))")
         print("peak queued: \(peakQueued)")
         print("peak RSS (VmHWM): after \(min(checkpoint, count)) inputs \(checkpointMemory ?? 0) KiB", terminator: "")
-        print(", after \(count) inputs \(peakResidentKiB()) KiB")
+        print(", after \(count) inputs \(ProcessMemory.peakKiB) KiB")
     }
 
     /// CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`), in nanoseconds.
@@ -99,26 +100,8 @@ struct SchedulerBench: ParsableCommand {
         return time.tv_sec * 1_000_000_000 + time.tv_nsec
     }
 
-    private func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-        sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-    }
-
     private func format(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
-    }
-
-    /// The process's peak resident set size (VmHWM in /proc/self/status), in KiB.
-    private func peakResidentKiB() -> Int {
-        guard let file = fopen("/proc/self/status", "r") else { return -1 }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("VmHWM:") {
-                return Int(text.dropFirst(6).filter(\.isNumber)) ?? -1
-            }
-        }
-        return -1
     }
 }
