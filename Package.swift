@@ -27,6 +27,9 @@ let package = Package(
             providers: [.apt(["libpcaudio-dev"])]
         ),
 
+        // Threads and locks over pthreads, so the runtime path does not need Foundation.
+        .target(name: "NarratorSystem"),
+
         // Pure modules: no NIO, no C, no I/O of their own.
         .target(name: "NarratorLocalization"),
         .target(name: "NarratorCore", dependencies: ["NarratorLocalization"]),
@@ -35,6 +38,7 @@ let package = Package(
         .target(
             name: "NarratorSpeech",
             dependencies: [
+                "NarratorSystem",
                 "CEspeakNG",
                 "CPCAudio",
                 .product(name: "Logging", package: "swift-log"),
@@ -54,7 +58,7 @@ let package = Package(
 
         // A private PulseAudio with a null sink and a recorder on its monitor, for playback tests
         // and latency benchmarks. Never touches the user's own sound server.
-        .target(name: "NarratorTestSupport"),
+        .target(name: "NarratorTestSupport", dependencies: ["NarratorSystem"]),
 
         // Benchmarks kept in the repo; run in release mode, results in docs/BENCHMARKS.md.
         .executableTarget(

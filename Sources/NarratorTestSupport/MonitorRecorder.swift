@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
+import NarratorSystem
 
 /// Records a PulseAudio monitor source with `parec`, keeping every sample and when it arrived.
 public final class MonitorRecorder: @unchecked Sendable {
     public let sampleRate: Int
     private let process: ChildProcess
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var samples: [Int16] = []
     /// (index of the first sample of a block, arrival time of the block)
     private var arrivals: [(Int, ContinuousClock.Instant)] = []
@@ -25,7 +26,7 @@ public final class MonitorRecorder: @unchecked Sendable {
             ],
             environment: ProcessInfo.processInfo.environment, captureErrors: false)
         self.process = process
-        let reader = Thread { [weak self] in
+        OSThread.start(name: "parec-reader") { [weak self] in
             while true {
                 let data = process.read()
                 guard let self else { return }
@@ -33,7 +34,6 @@ public final class MonitorRecorder: @unchecked Sendable {
                 if data.isEmpty { return }
             }
         }
-        reader.start()
     }
 
     private func append(_ data: [UInt8], at time: ContinuousClock.Instant) {
@@ -112,14 +112,15 @@ public final class MonitorRecorder: @unchecked Sendable {
         return found
     }
 
-    /// When the sample at `index` arrived: its block's arrival, less the samples after it in that block.
+    /// When parec delivered the sample at `index` (the arrival of the block that held it).
+    ///
+    /// A null sink renders audio a block ahead and its monitor hands the block over at once, so
+    /// delivery time, not a time reconstructed from sample positions, is what can be measured.
     public func arrival(ofSample index: Int) -> ContinuousClock.Instant? {
         condition.lock()
         defer { condition.unlock() }
         guard let block = arrivals.lastIndex(where: { $0.0 <= index }) else { return nil }
-        let nextStart = block + 1 < arrivals.count ? arrivals[block + 1].0 : samples.count
-        let after = nextStart - index
-        return arrivals[block].1 - .microseconds(after * 1_000_000 / sampleRate)
+        return arrivals[block].1
     }
 
     public func samples(in range: Range<Int>) -> [Int16] {
@@ -133,11 +134,12 @@ public final class MonitorRecorder: @unchecked Sendable {
     }
 
     private func wait(limit: Duration, until ready: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: Double(limit.components.seconds))
+        let deadline = ContinuousClock.now + limit
         condition.lock()
         defer { condition.unlock() }
         while !ready() {
-            if ended || !condition.wait(until: deadline) { return ready() }
+            let left = deadline - .now
+            if ended || left <= .zero || !condition.wait(timeout: left) { return ready() }
         }
         return true
     }

@@ -1,4 +1,9 @@
-public import Foundation
+public import FoundationEssentials
+import NarratorSystem
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A PulseAudio daemon of our own: one null sink, a socket in a private folder, no effect on
 /// anyone's session. Started and stopped by PID.
@@ -62,13 +67,17 @@ public final class PrivatePulseAudio: Sendable {
             log += String(decoding: data, as: UTF8.self)
         }
         // Keep draining its log so a chatty daemon never blocks on a full pipe.
-        let drain = Thread { while !process.read().isEmpty {} }
-        drain.start()
+        OSThread.start(name: "pulse-log") { while !process.read().isEmpty {} }
     }
 
     /// Starts `parec` on the null sink's monitor.
     public func record() throws -> MonitorRecorder {
         try MonitorRecorder(server: server, source: sinkName + ".monitor", sampleRate: Self.sampleRate)
+    }
+
+    /// Points this process's PulseAudio clients (pcaudiolib) at this server, through PULSE_SERVER.
+    public func makeDefaultForThisProcess() {
+        setenv("PULSE_SERVER", server, 1)
     }
 
     /// Stops the daemon by its PID and removes its folder.

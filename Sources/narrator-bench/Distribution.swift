@@ -24,10 +24,11 @@ struct Distribution {
         guard value.isFinite else { return "n/a" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
+        let scaled = Int((abs(value) * scale).rounded())
+        let sign = value < 0 && scaled > 0 ? "-" : ""
         let whole = scaled / Int(scale)
-        var fraction = String(abs(scaled) % Int(scale))
+        var fraction = String(scaled % Int(scale))
         while fraction.count < digits { fraction = "0" + fraction }
-        return digits == 0 ? "\(whole)" : "\(whole).\(fraction)"
+        return sign + (digits == 0 ? "\(whole)" : "\(whole).\(fraction)")
     }
 }

@@ -1,12 +1,11 @@
-import Foundation
 import Logging
 import NarratorSpeech
 import NarratorTestSupport
 
 /// Latencies measured on a private PulseAudio's null-sink monitor, as a listener would hear them.
 ///
-/// A sample's time is when parec delivered it (its block's arrival, less the samples after it),
-/// so the figures include the recorder's own latency (asked for: 5 ms): they are upper bounds.
+/// A sample's time is when parec delivered it, so the figures include the recorder's own
+/// latency (asked for: 5 ms): they are upper bounds of what reaches the sink.
 struct PulseBench {
     let engine: SpeechEngine
     let count: Int
@@ -16,7 +15,10 @@ struct PulseBench {
         try await withPulse { sink, recorder in
             var latencies: [Double] = []
             for index in 0..<count {
-                let before = recorder.count
+                // The previous phrase may still be on its way to the recorder: wait for 100 ms of
+                // recorded silence first, so its tail is not taken for this phrase's onset.
+                guard let quiet = recorder.waitForSilence(after: recorder.count, length: 2205) else { continue }
+                let before = quiet + 2205
                 let start = ContinuousClock.now
                 let (locale, text) = SpeechBench.phrases[index % SpeechBench.phrases.count]
                 _ = try await engine.speakAndWait(
@@ -35,9 +37,11 @@ struct PulseBench {
             repeating: "The introduction explains the three lanes and how to move between them. ", count: 4)
         try await withPulse { sink, recorder in
             var latencies: [Double] = []
+            var inPause = 0
             for index in 0..<count {
                 let id = UInt64(index + 1)
-                let before = recorder.count
+                guard let quiet = recorder.waitForSilence(after: recorder.count, length: 2205) else { continue }
+                let before = quiet + 2205
                 let ended = AsyncStream.makeStream(of: Void.self)
                 try engine.speak(Utterance(id: id, text: text), to: sink) { event in
                     switch event {
@@ -52,12 +56,20 @@ struct PulseBench {
                 let start = ContinuousClock.now
                 engine.stop(id)
                 for await _ in ended.stream {}
-                guard let silence = recorder.waitForSilence(after: stopAt, length: 1102),
-                    let quiet = recorder.arrival(ofSample: silence)
+                let lastSound = recorder.samples(in: (stopAt - 1102)..<stopAt)
+                guard let silence = recorder.waitForSilence(after: stopAt, length: 3307),
+                    let silent = recorder.arrival(ofSample: silence)
                 else { continue }
-                latencies.append(max(0, Double((quiet - start) / .nanoseconds(1)) / 1_000_000))
+                // Speech was already in a pause when stop was called: nothing to silence.
+                if !lastSound.contains(where: { abs(Int($0)) > 200 }) {
+                    inPause += 1
+                    continue
+                }
+                latencies.append(Double((silent - start) / .nanoseconds(1)) / 1_000_000)
             }
-            print("stop -> silence on the monitor: \(Distribution(latencies).millisecondsSummary())")
+            print(
+                "stop -> silence on the monitor: \(Distribution(latencies).millisecondsSummary()), \(inPause) stops fell in a pause"
+            )
         }
     }
 
@@ -67,7 +79,7 @@ struct PulseBench {
         let recorder = try pulse.record()
         defer { recorder.stop() }
         recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate)
-        setenv("PULSE_SERVER", pulse.server, 1)
+        pulse.makeDefaultForThisProcess()
         let sink = try PCAudioSink(backend: .pulse, sampleRate: engine.sampleRate, logger: Logger(label: "bench"))
         defer { sink.close() }
         try await body(sink, recorder)

@@ -34,10 +34,13 @@ struct SpeechBench: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "narrator.bench")
         logger.logLevel = .error
+        let baseline = ProcessMemory.residentKiB
         let engine = try SpeechEngine.shared(logger: logger)
         switch measure {
         case .firstChunk: try await firstChunk(engine)
-        case .memory: try await memory(engine)
+        case .memory:
+            print("RSS before espeak-ng: \(baseline) KiB; after initializing it: \(ProcessMemory.residentKiB) KiB")
+            try await memory(engine)
         case .audible: try await PulseBench(engine: engine, count: count).audible()
         case .stop: try await PulseBench(engine: engine, count: count).stop()
         }

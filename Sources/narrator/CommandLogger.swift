@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 
 /// Logging for the command line: one plain line per message on standard error,
@@ -18,7 +17,7 @@ struct CommandLogHandler: LogHandler {
         if logLevel <= .debug, !merged.isEmpty {
             line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStreams.printError(line)
     }
 }
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NarratorLocalization
 
 /// `narrator lint`: how translators test localization tables. Thin: the checks live in
@@ -60,7 +60,7 @@ struct Lint: ParsableCommand {
             try execute()
         } catch let usage as LintUsageError {
             // ArgumentParser's own usage errors exit 64; lint promises 2 for what it checks itself.
-            FileHandle.standardError.write(Data("narrator lint: \(usage.message)\n".utf8))
+            StandardStreams.printError("narrator lint: \(usage.message)")
             throw ExitCode(2)
         }
     }

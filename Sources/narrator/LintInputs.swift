@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds and reads the tables `narrator lint` checks.
 enum LintInputs {
@@ -36,16 +36,15 @@ enum LintInputs {
     }
 
     private static func files(under root: String) throws -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder) else {
+        guard FileManager.default.fileExists(atPath: root) else {
             throw LintUsageError("\(root) does not exist")
         }
-        guard isFolder.boolValue else { return [root] }
-        guard let walker = FileManager.default.enumerator(atPath: root) else {
+        guard isFolder(root) else { return [root] }
+        guard let walker = try? FileManager.default.subpathsOfDirectory(atPath: root) else {
             throw LintUsageError("cannot list the folder \(root)")
         }
         let base = root.hasSuffix("/") ? root : root + "/"
-        let found = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".xcstrings") }.sorted().map { base + $0 }
+        let found = walker.filter { $0.hasSuffix(".xcstrings") }.sorted().map { base + $0 }
         guard !found.isEmpty else { throw LintUsageError("no .xcstrings tables under \(root)") }
         return found
     }
@@ -54,10 +53,6 @@ enum LintInputs {
     /// package build: `.build/debug/narrator`), else `../share/narrator/Localization` (an install).
     static func shippedLocalizationFolder() -> String? {
         let manager = FileManager.default
-        func isFolder(_ path: String) -> Bool {
-            var folder: ObjCBool = false
-            return manager.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
-        }
         if isFolder("Localization") { return "Localization" }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var folder = executable.deletingLastPathComponent()
@@ -71,5 +66,10 @@ enum LintInputs {
         }
         let installed = binFolder.deletingLastPathComponent().appendingPathComponent("share/narrator/Localization").path
         return isFolder(installed) ? installed : nil
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+        return type == .typeDirectory
     }
 }

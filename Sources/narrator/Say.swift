@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Logging
 import NarratorSpeech
 
@@ -17,7 +16,7 @@ struct Say: AsyncParsableCommand {
 
     func run() async throws {
         let logger = CommandLogger.make()
-        let words = text == "-" ? Self.readStandardInput() : text
+        let words = text == "-" ? StandardStreams.readInput() : text
         let engine = try SpeechEngine.shared(dataPath: speech.espeakData, logger: logger)
         let sink = try speech.audioOutput.open(sampleRate: engine.sampleRate, logger: logger)
         defer {
@@ -26,9 +25,5 @@ struct Say: AsyncParsableCommand {
         }
         let outcome = try await engine.speakAndWait(Utterance(id: 1, text: words, voice: speech.voice), to: sink)
         if case .failed(let error) = outcome { throw error }
-    }
-
-    private static func readStandardInput() -> String {
-        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
 }

@@ -71,7 +71,7 @@ struct PulsePlaybackTests {
         // An idle null sink stalls a new stream for ~2 s unless a recorder has been running:
         // wait for two seconds of recorded audio, not for a clock.
         #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        setenv("PULSE_SERVER", pulse.server, 1)
+        pulse.makeDefaultForThisProcess()
         let engine = try TestEngine.engine()
         let sink = try PCAudioSink(backend: .pulse, sampleRate: engine.sampleRate, logger: Logger(label: "test"))
         defer { sink.close() }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The result of linting some files, ready to print as text or JSON.
 public struct LintReport: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import NarratorSystem
 import Synchronization
 
 /// One queued request to the speech thread.
@@ -13,7 +13,7 @@ struct SpeechJob: Sendable {
 /// which utterance is current. Guarded by one condition; the synthesis callback reads only the
 /// `abortCurrent` atomic, so a stop costs it one load per chunk.
 final class EngineControl: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var pending: [SpeechJob] = []
     private var stopRequested: Set<UInt64> = []
     private var current: (id: UInt64, sink: any AudioSink)?

@@ -1,6 +1,10 @@
 import CEspeakNG
-import Foundation
+import FoundationEssentials
 import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The only code that calls libespeak-ng, always on the speech thread. libespeak-ng is not
 /// thread-safe: concurrent calls crash the process.

@@ -1,5 +1,6 @@
-import Foundation
+import Dispatch
 public import Logging
+import NarratorSystem
 import Synchronization
 
 /// Speech through libespeak-ng. One engine per process owns one thread that makes every
@@ -40,7 +41,7 @@ public final class SpeechEngine: Sendable {
         let started = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<(Int, [VoiceDescription]), SpeechError>?>(nil)
         let ended = threadEnded
-        let thread = Thread {
+        OSThread.start(name: "narrator-speech") {
             let owner: EspeakOwner
             do throws(SpeechError) {
                 owner = try EspeakOwner(dataPath: dataPath, logger: logger)
@@ -56,8 +57,6 @@ public final class SpeechEngine: Sendable {
             loop.run()
             ended.signal()
         }
-        thread.name = "narrator-speech"
-        thread.start()
         started.wait()
         let (rate, voices) = try outcome.withLock { $0! }.get()
         self.sampleRate = rate

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Synchronization
 
 /// The speech thread's work: take jobs in order and speak each to its end or its stop.

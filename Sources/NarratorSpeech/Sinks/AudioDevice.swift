@@ -1,5 +1,9 @@
 import CPCAudio
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An open pcaudiolib output. Calls from the audio thread and `flush` from another thread are
 /// safe for PulseAudio (pa_simple locks its main loop); ALSA is used the same way espeak-ng does.

@@ -1,5 +1,5 @@
-import Foundation
 import Logging
+import NarratorSystem
 
 extension PCAudioSink {
     /// Samples per device write: ~10 ms, so an interrupt is noticed between slices.

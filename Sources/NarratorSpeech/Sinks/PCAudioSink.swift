@@ -1,6 +1,7 @@
 import CPCAudio
-import Foundation
+import Dispatch
 public import Logging
+import NarratorSystem
 
 /// Plays through pcaudiolib (PulseAudio, PipeWire's pulse server, ALSA).
 ///
@@ -27,7 +28,7 @@ public final class PCAudioSink: AudioSink, @unchecked Sendable {
     let logger: Logger
     let device: AudioDevice
     /// Guards `queue`; its signal wakes the audio thread (new work) and the speech thread (space).
-    let condition = NSCondition()
+    let condition = ConditionLock()
     var queue = SinkQueue()
     private let stopped = DispatchSemaphore(value: 0)
 
@@ -37,12 +38,10 @@ public final class PCAudioSink: AudioSink, @unchecked Sendable {
         self.sampleRate = sampleRate
         self.logger = logger
         self.device = try AudioDevice(backend: backend, sampleRate: sampleRate)
-        let thread = Thread { [self] in
+        OSThread.start(name: "narrator-audio") { [self] in
             runAudioLoop()
             stopped.signal()
         }
-        thread.name = "narrator-audio"
-        thread.start()
     }
 
     deinit { close() }

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Standard input and error without Foundation's FileHandle (which would load all of Foundation).
+enum StandardStreams {
+    /// Everything on standard input, decoded as UTF-8 (invalid bytes become U+FFFD).
+    static func readInput() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes one line to standard error.
+    static func printError(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
