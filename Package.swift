@@ -8,11 +8,14 @@ let package = Package(
         .library(name: "NarratorLocalization", targets: ["NarratorLocalization"]),
         .library(name: "NarratorCore", targets: ["NarratorCore"]),
         .library(name: "NarratorSpeech", targets: ["NarratorSpeech"]),
+        .library(name: "NarratorServer", targets: ["NarratorServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // System libraries: a module map and a one-header shim each. The apt providers make a
@@ -45,9 +48,25 @@ let package = Package(
             ]
         ),
 
+        // The daemon: the only module that touches sockets.
+        .target(
+            name: "NarratorServer",
+            dependencies: [
+                "NarratorLocalization",
+                "NarratorCore",
+                "NarratorSpeech",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         .executableTarget(
             name: "narrator",
             dependencies: [
+                "NarratorServer",
                 "NarratorLocalization",
                 "NarratorCore",
                 "NarratorSpeech",
@@ -86,6 +105,17 @@ let package = Package(
             dependencies: [
                 "NarratorSpeech",
                 "NarratorTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "NarratorServerTests",
+            dependencies: [
+                "NarratorServer",
+                "NarratorSpeech",
+                "NarratorTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,0 +1,46 @@
+/// An error reply: a stable machine code and a sentence for the person reading it.
+public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Stable codes, documented in docs/PROTOCOL.md.
+    public enum Code: String, Sendable, CaseIterable {
+        case invalidJSON = "invalid_json"
+        case invalidUTF8 = "invalid_utf8"
+        case lineTooLong = "line_too_long"
+        case notAnObject = "not_an_object"
+        case missingField = "missing_field"
+        case invalidField = "invalid_field"
+        case unknownField = "unknown_field"
+        case unknownType = "unknown_type"
+        case unsupportedProtocol = "unsupported_protocol"
+        case unknownEvent = "unknown_event"
+        case format = "format"
+        case speech = "speech"
+        case notAllowed = "not_allowed"
+    }
+
+    public let code: String
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code.rawValue
+        self.message = message
+    }
+
+    /// For codes that come from another module (the event map's errors).
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    /// `{"ok":false,"error":{"code":"...","message":"..."}}`
+    public var replyLine: String {
+        var error = JSONLine()
+        error.add("code", code)
+        error.add("message", message)
+        var line = JSONLine()
+        line.add("ok", false)
+        line.add("error", object: error)
+        return line.text
+    }
+}

@@ -1,0 +1,114 @@
+import NarratorCore
+import NarratorLocalization
+
+extension Request {
+    /// Parses one line (without its line break). Every failure is a `ProtocolError` with a code and
+    /// a sentence saying what is wrong; nothing here can crash on what a client sends.
+    public static func parse(_ line: [UInt8]) throws(ProtocolError) -> Request {
+        if line.contains(0) {
+            throw ProtocolError(.invalidJSON, "the line holds a NUL byte; send one JSON object per line")
+        }
+        if String(validating: line, as: UTF8.self) == nil {
+            throw ProtocolError(.invalidUTF8, "the line is not valid UTF-8")
+        }
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(line)
+        } catch {
+            throw ProtocolError(.invalidJSON, "not JSON: \(error)")
+        }
+        guard case .object(let members) = node.value else {
+            throw ProtocolError(.notAnObject, "a request is a JSON object, not \(node.value.kindDescription)")
+        }
+        guard let typeMember = members.first(where: { $0.key == "type" }) else {
+            throw ProtocolError(.missingField, "every request needs a \"type\", e.g. {\"type\":\"status\"}")
+        }
+        guard case .string(let type) = typeMember.value.value, !type.isEmpty else {
+            throw ProtocolError(.invalidField, "\"type\" must be a non-empty string")
+        }
+        var fields = try RequestFields(members, type: type)
+        if let version = try fields.integer("v"), version != protocolVersion {
+            throw ProtocolError(
+                .unsupportedProtocol, "this narrator speaks protocol \(protocolVersion), not \(version)")
+        }
+        guard commands.contains(type) else {
+            var eventFields = fields.members
+            eventFields.removeValue(forKey: "type")
+            eventFields.removeValue(forKey: "v")
+            return .event(type: type, fields: eventFields)
+        }
+        let request = try parseCommand(type, &fields)
+        try fields.rejectUnknown()
+        return request
+    }
+
+    private static func parseCommand(_ type: String, _ fields: inout RequestFields) throws(ProtocolError) -> Request {
+        switch type {
+        case "hello":
+            if let version = try fields.integer("protocol"), version != protocolVersion {
+                throw ProtocolError(
+                    .unsupportedProtocol, "this narrator speaks protocol \(protocolVersion), not \(version)")
+            }
+            return .hello(client: try fields.string("client"), locale: try fields.string("locale"))
+        case "say":
+            return .say(try parseSay(&fields))
+        case "cancel":
+            let scope = try fields.string("scope").map { Scope($0) }
+            return .cancel(scope: scope, allClients: try fields.bool("all_clients") ?? false)
+        case "pause":
+            return .pause(allClients: try fields.bool("all_clients") ?? false)
+        case "resume":
+            return .resume(allClients: try fields.bool("all_clients") ?? false)
+        case "set":
+            let change = VoiceChange(
+                locale: try fields.string("locale"), rate: try fields.integer("rate"),
+                pitch: try fields.integer("pitch"), volume: try fields.integer("volume"))
+            return .set(change)
+        case "status":
+            return .status
+        default:  // "subscribe"
+            return .subscribe(allClients: try fields.bool("all_clients") ?? false)
+        }
+    }
+
+    private static func parseSay(_ fields: inout RequestFields) throws(ProtocolError) -> Say {
+        let text = try fields.string("text")
+        let key = try fields.string("key")
+        let arguments = try (fields.array("arguments") ?? []).map { node throws(ProtocolError) in
+            try formatArgument(node.value)
+        }
+        let content: Say.Content
+        switch (text, key) {
+        case (let text?, nil): content = .text(text)
+        case (nil, let key?): content = .key(key, arguments: arguments)
+        default:
+            throw ProtocolError(.missingField, "\"say\" needs either \"text\" or \"key\" (with \"arguments\")")
+        }
+        let priorityName = try fields.string("priority") ?? Priority.default.rawValue
+        guard let priority = Priority(rawValue: priorityName) else {
+            throw ProtocolError(.invalidField, "\"priority\" must be high, default or low, not \"\(priorityName)\"")
+        }
+        var policy = AnnouncementPolicy()
+        policy.supersedes = try fields.string("supersedes")
+        if let milliseconds = try fields.integer("expires_ms") {
+            guard milliseconds >= 0 else { throw ProtocolError(.invalidField, "\"expires_ms\" must be 0 or more") }
+            policy.expires = .milliseconds(milliseconds)
+        }
+        policy.resume = try fields.bool("resume") ?? false
+        policy.scope = try fields.string("scope").map { Scope($0) }
+        return Say(content: content, priority: priority, policy: policy)
+    }
+
+    /// A JSON argument as a typed format argument: integral numbers, other numbers, strings.
+    static func formatArgument(_ value: JSONValue) throws(ProtocolError) -> FormatArgument {
+        switch value {
+        case .string(let text): return .string(text)
+        case .number(let text):
+            if let integer = Int(text) { return .integer(integer) }
+            if let decimal = Double(text), decimal.isFinite { return .decimal(decimal) }
+            throw ProtocolError(.invalidField, "the number \(text) is out of range")
+        default:
+            throw ProtocolError(.invalidField, "an argument must be a number or a string, not \(value.kindDescription)")
+        }
+    }
+}
