@@ -1,7 +1,7 @@
 /// Everything that can go wrong in speech, each with a message a person can act on.
 public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// espeak_Initialize failed: the data folder it looked in, and what to install.
-    case initializationFailed(dataPath: String, code: Int32)
+    /// espeak-ng could not initialize: the data folder it looked in and its own message.
+    case initializationFailed(dataPath: String, message: String)
     /// A C call returned an error status.
     case espeakCall(function: String, code: Int32)
     case invalidLocale(String)
@@ -13,9 +13,9 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .initializationFailed(let path, let code):
+        case .initializationFailed(let path, let message):
             return
-                "espeak-ng could not initialize (code \(code)) with its data folder \(path). "
+                "espeak-ng could not initialize with its data folder \(path): \(message) "
                 + "Install the voices with `sudo apt-get install espeak-ng-data`, "
                 + "or point ESPEAK_DATA_PATH at the folder that holds espeak-ng-data."
         case .espeakCall(let function, let code):

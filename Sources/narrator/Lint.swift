@@ -1,10 +1,11 @@
 import ArgumentParser
 import FoundationEssentials
 import NarratorLocalization
+import NarratorSpeech
 
 /// `narrator lint`: how translators test localization tables. Thin: the checks live in
 /// `NarratorLocalization.CatalogLinter`, the file finding in `LintInputs`.
-struct Lint: ParsableCommand {
+struct Lint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check localization tables (.xcstrings) and preview their text.",
         discussion: """
@@ -21,7 +22,10 @@ struct Lint: ParsableCommand {
 
             --preview KEY prints the key's text for each locale and count instead of checking, so every \
             plural form can be read before shipping: for example \
-            `narrator lint --preview lives_remaining --locale pl --locale ar`.
+            `narrator lint --preview lives_remaining --locale pl --locale ar`. With --speak each \
+            rendered line is also spoken, in its locale, after it is printed and before the next one \
+            (--output chooses where: \(AudioOutput.help); without a sound device Narrator says so in \
+            one line and the preview goes on silently).
             """
     )
 
@@ -55,9 +59,20 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("With --preview: the value of text arguments.", valueName: "text"))
     var text = "Cruise"
 
-    func run() throws {
+    @Flag(help: "With --preview: speak each rendered line in its locale, one after another.")
+    var speak = false
+
+    @Option(
+        help: ArgumentHelp("With --speak: where speech goes: \(AudioOutput.help) (default: auto).", valueName: "output")
+    )
+    var output: String?
+
+    @Option(help: "With --speak: folder holding espeak-ng-data, when it is not where espeak-ng looks by default.")
+    var espeakData: String?
+
+    func run() async throws {
         do {
-            try execute()
+            try await execute()
         } catch let usage as LintUsageError {
             // ArgumentParser's own usage errors exit 64; lint promises 2 for what it checks itself.
             StandardStreams.printError("narrator lint: \(usage.message)")
@@ -65,7 +80,7 @@ struct Lint: ParsableCommand {
         }
     }
 
-    private func execute() throws {
+    private func execute() async throws {
         let options = paths.filter { $0.hasPrefix("-") && $0 != "-" }
         guard options.isEmpty else {
             throw LintUsageError("unknown option \(options.joined(separator: ", ")); see `narrator lint --help`")
@@ -73,9 +88,12 @@ struct Lint: ParsableCommand {
         guard format == "text" || format == "json" else {
             throw LintUsageError("--format must be text or json, not \(format)")
         }
+        let speechOutput = try speechOutput()
         let tables = try LintInputs.collect(paths)
         if let preview {
-            try LintPreview(key: preview, locales: locales, counts: counts, text: text).run(tables: tables)
+            let lines = try LintPreview(key: preview, locales: locales, counts: counts, text: text).lines(
+                tables: tables)
+            try await show(lines, speakingTo: speechOutput)
             return
         }
         let result = CatalogLinter().lint(tables: tables.map { ($0.path, $0.bytes) })

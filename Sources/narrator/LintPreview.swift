@@ -1,4 +1,3 @@
-import ArgumentParser
 import NarratorLocalization
 
 /// `narrator lint --preview KEY`: the key's text per locale and number, so a translator can read
@@ -12,7 +11,17 @@ struct LintPreview {
     /// Numbers that reach every CLDR category of the shipped languages, and a decimal.
     static let defaultCounts = ["0", "1", "2", "3", "5", "11", "21", "22", "101", "1.5"]
 
-    func run(tables: [LintInputs.Table]) throws {
+    /// One printed line of the preview, and the text and locale to speak for it (none for a
+    /// skipped or failed rendering).
+    struct Line {
+        var printed: String
+        var speech: (text: String, locale: String)?
+        var failed = false
+    }
+
+    /// The key's name, then a line per locale and number. Throws a usage error when the tables
+    /// do not load, the key is not in them or a count is not a number.
+    func lines(tables: [LintInputs.Table]) throws -> [Line] {
         let localizer: Localizer
         do {
             localizer = try Localizer(tables: tables.map { ($0.path, $0.bytes) })
@@ -24,13 +33,12 @@ struct LintPreview {
         }
         let numbers = try (counts.isEmpty ? Self.defaultCounts : counts).map(Self.number)
         let takesNumbers = kinds.contains { $0 != .string }
-        var failed = false
-        print(key)
+        var lines = [Line(printed: key)]
         for locale in locales.isEmpty ? localizer.languages(of: key) : locales {
             for number in takesNumbers ? numbers.map(Optional.some) : [nil] {
                 let label = "  \(locale.padding(8))\(number.map { "\($0.written.padding(6)) " } ?? "")"
                 guard let arguments = Self.arguments(kinds, number: number, text: text) else {
-                    print("\(label)skipped: \(key) takes whole numbers")
+                    lines.append(Line(printed: "\(label)skipped: \(key) takes whole numbers"))
                     continue
                 }
                 do {
@@ -38,14 +46,16 @@ struct LintPreview {
                     let category = rendering.pluralCategories.map(\.rawValue).joined(separator: " ")
                     let origin = rendering.locale.map { LocaleIdentifier($0).matches(LocaleIdentifier(locale)) }
                     let from = origin == true ? "" : " (from \(rendering.locale ?? "the key itself"))"
-                    print("\(label)\(category.isEmpty ? "" : "[\(category)] ")\(rendering.text)\(from)")
+                    lines.append(
+                        Line(
+                            printed: "\(label)\(category.isEmpty ? "" : "[\(category)] ")\(rendering.text)\(from)",
+                            speech: (rendering.text, locale)))
                 } catch {
-                    failed = true
-                    print("\(label)error: \(error.description)")
+                    lines.append(Line(printed: "\(label)error: \(error.description)", failed: true))
                 }
             }
         }
-        if failed { throw ExitCode(1) }
+        return lines
     }
 
     /// A `--count` value: its text as written (which decides the plural operands) and its value.

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Logging
 import NarratorSpeech
 
 /// `narrator say`: speak a text once, without the daemon.
@@ -15,15 +14,10 @@ struct Say: AsyncParsableCommand {
     @OptionGroup var speech: SpeechOptions
 
     func run() async throws {
-        let logger = CommandLogger.make()
         let words = text == "-" ? StandardStreams.readInput() : text
-        let engine = try SpeechEngine.shared(dataPath: speech.espeakData, logger: logger)
-        let sink = try speech.audioOutput.open(sampleRate: engine.sampleRate, logger: logger)
-        defer {
-            sink.close()
-            engine.shutdown()
-        }
-        let outcome = try await engine.speakAndWait(Utterance(id: 1, text: words, voice: speech.voice), to: sink)
-        if case .failed(let error) = outcome { throw error }
+        var session = try SpeechSession(
+            output: speech.audioOutput, espeakData: speech.espeakData, logger: CommandLogger.make())
+        defer { session.close() }
+        try await session.say(words, voice: speech.voice)
     }
 }

@@ -35,12 +35,7 @@ struct SpeechOptions: ParsableArguments {
     var voice: VoiceSettings { VoiceSettings(locale: locale, rate: rate, pitch: pitch, volume: volume) }
 
     var audioOutput: AudioOutput {
-        get throws {
-            guard let output = AudioOutput(argument: output) else {
-                throw ValidationError("Unknown output \"\(output)\"; use one of: \(AudioOutput.help).")
-            }
-            return output
-        }
+        get throws { try AudioOutput.parsing(output) }
     }
 
     func validate() throws {

@@ -4,59 +4,19 @@ import Testing
 /// `narrator lint` run as a user runs it: the real binary, its output and its exit status.
 @Suite("narrator lint")
 struct LintCLITests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let fixtures = packageRoot.appendingPathComponent("Tests/NarratorLocalizationTests/Fixtures").path
-
-    /// What one run printed and how it ended.
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    /// The `narrator` binary built next to this test bundle (any build folder), else `.build/debug`.
-    static func binary() throws -> URL {
-        let here = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [
-            here.appendingPathComponent("narrator"), Bundle.main.bundleURL.appendingPathComponent("narrator"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("narrator"),
-            packageRoot.appendingPathComponent(".build/debug/narrator"),
-        ]
-        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(found, "the narrator binary was not built; looked at \(candidates.map(\.path))")
-    }
-
-    /// Runs `narrator ARGS` in `folder` and waits for it to exit.
-    static func narrator(_ arguments: [String], in folder: String = packageRoot.path) throws -> Run {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting: a full pipe would otherwise block the child forever.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
-    }
+    static let fixtures = NarratorBinary.packageRoot.appendingPathComponent("Tests/NarratorLocalizationTests/Fixtures")
+        .path
 
     @Test("the shipped tables are found from the package folder and lint clean: exit 0")
     func shippedTablesClean() throws {
-        let run = try Self.narrator(["lint"])
+        let run = try NarratorBinary.run(["lint"])
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         #expect(run.output == "2 files checked: no problems.\n")
     }
 
     @Test("without ./Localization the tables are found from the executable's package")
     func shippedTablesFromExecutable() throws {
-        let run = try Self.narrator(["lint"], in: NSTemporaryDirectory())
+        let run = try NarratorBinary.run(["lint"], in: NSTemporaryDirectory())
         #expect(run.status == 0, "\(run.output)\(run.errors)")
         #expect(run.output.hasSuffix("2 files checked: no problems.\n"))
     }
@@ -64,7 +24,7 @@ struct LintCLITests {
     @Test("errors print path:line: error: [rule] key (lang): message and exit 1")
     func errorsExitOne() throws {
         let path = "\(Self.fixtures)/missing-plural-category.xcstrings"
-        let run = try Self.narrator(["lint", path])
+        let run = try NarratorBinary.run(["lint", path])
         #expect(run.status == 1)
         #expect(
             run.output == """
@@ -78,10 +38,10 @@ struct LintCLITests {
     @Test("warnings alone exit 0; --strict makes them errors and exits 1")
     func strictMode() throws {
         let path = "\(Self.fixtures)/state.xcstrings"
-        let relaxed = try Self.narrator(["lint", path])
+        let relaxed = try NarratorBinary.run(["lint", path])
         #expect(relaxed.status == 0)
         #expect(relaxed.output.contains(": warning: [state] paused (de): "))
-        let strict = try Self.narrator(["lint", "--strict", path])
+        let strict = try NarratorBinary.run(["lint", "--strict", path])
         #expect(strict.status == 1)
         #expect(strict.output.contains(": error: [state] paused (de): "))
         #expect(strict.output.hasSuffix("1 file checked: 1 error, 0 warnings.\n"))
@@ -89,7 +49,7 @@ struct LintCLITests {
 
     @Test("--format json prints one JSON document with counts and diagnostics")
     func jsonFormat() throws {
-        let run = try Self.narrator(["lint", "--format", "json", "\(Self.fixtures)/duplicate-key.xcstrings"])
+        let run = try NarratorBinary.run(["lint", "--format", "json", "\(Self.fixtures)/duplicate-key.xcstrings"])
         #expect(run.status == 1)
         let document = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
         #expect(document?["errors"] as? Int == 1)
@@ -110,7 +70,7 @@ struct LintCLITests {
             (["lint", "--preview", "score", "--count", "many"], "is not a number"),
         ])
     func usageErrors(arguments: [String], message: String) throws {
-        let run = try Self.narrator(arguments)
+        let run = try NarratorBinary.run(arguments)
         #expect(run.status == 2, "\(run.output)\(run.errors)")
         #expect(run.errors.hasPrefix("narrator lint: ") && run.errors.contains(message), "\(run.errors)")
         #expect(run.output.isEmpty)
@@ -118,7 +78,7 @@ struct LintCLITests {
 
     @Test("--preview prints every locale and count, with the plural category chosen")
     func preview() throws {
-        let run = try Self.narrator([
+        let run = try NarratorBinary.run([
             "lint", "--preview", "lives_remaining", "--locale", "pl", "--locale", "ar", "--count", "2", "--count", "5",
         ])
         #expect(run.status == 0, "\(run.errors)")
@@ -136,7 +96,7 @@ struct LintCLITests {
     @Test("--preview shows decimals and which language a fallback used")
     func previewDecimalsAndFallback() throws {
         let table = "\(Self.fixtures)/decimal-plurals.xcstrings"
-        let run = try Self.narrator([
+        let run = try NarratorBinary.run([
             "lint", table, "--preview", "minutes_played", "--locale", "fr-CA", "--count", "1.5",
         ])
         #expect(run.status == 0, "\(run.errors)")

@@ -20,21 +20,42 @@ struct EspeakOwner {
     private let logger: Logger
 
     /// Initializes espeak-ng for synchronous (retrieval) output on the calling thread.
+    ///
+    /// This is what `espeak_Initialize` does, through the espeak_ng calls it wraps: on failure
+    /// `espeak_Initialize` prints espeak-ng's message to standard error itself and returns 0,
+    /// while these return the status, so the message ends up in the error, once.
     init(dataPath: String?, logger: Logger) throws(SpeechError) {
         self.logger = logger
-        let rate: Int32 =
-            if let dataPath {
-                espeak_Initialize(
-                    AUDIO_OUTPUT_SYNCHRONOUS, Self.chunkMilliseconds, dataPath, espeakINITIALIZE_DONT_EXIT)
-            } else {
-                espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, Self.chunkMilliseconds, nil, espeakINITIALIZE_DONT_EXIT)
-            }
-        guard rate > 0 else {
-            throw .initializationFailed(dataPath: dataPath ?? Self.defaultDataPath(), code: rate)
+        if let dataPath { espeak_ng_InitializePath(dataPath) } else { espeak_ng_InitializePath(nil) }
+        var context: espeak_ng_ERROR_CONTEXT?
+        let status = espeak_ng_Initialize(&context)
+        defer { espeak_ng_ClearErrorContext(&context) }
+        guard status == ENS_OK else {
+            throw .initializationFailed(
+                dataPath: dataPath ?? Self.defaultDataPath(), message: Self.message(of: status, context: context))
+        }
+        let output = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, Self.chunkMilliseconds, nil)
+        guard output == ENS_OK else {
+            throw .espeakCall(function: "espeak_ng_InitializeOutput", code: Int32(bitPattern: output.rawValue))
         }
         espeak_SetSynthCallback(synthCallback)
-        self.sampleRate = Int(rate)
+        self.sampleRate = Int(espeak_ng_GetSampleRate())
         self.voices = Self.listVoices()
+    }
+
+    /// espeak-ng's own sentence for a failed status, with the file it names when there is one.
+    private static func message(of status: espeak_ng_STATUS, context: espeak_ng_ERROR_CONTEXT?) -> String {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var size = 0
+        if let stream = open_memstream(&buffer, &size) {
+            espeak_ng_PrintStatusCodeMessage(status, stream, context)
+            fclose(stream)
+        }
+        defer { free(buffer) }
+        if let buffer, size > 0 {
+            return String(String(cString: buffer).reversed().drop(while: \.isWhitespace).reversed())
+        }
+        return "espeak-ng status 0x\(String(status.rawValue, radix: 16))."
     }
 
     /// The folder espeak-ng looks in when none is given: ESPEAK_DATA_PATH, else its built-in path.

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Logging
+import NarratorSpeech
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Speech for one command run: the process's engine and one opened output, used by every command
+/// that speaks (`say`, `lint --preview --speak`) and closed together when the command ends.
+struct SpeechSession {
+    let engine: SpeechEngine
+    let sink: any AudioSink
+    private var nextID: UInt64 = 1
+
+    /// Starts the engine and opens `output`. A device that cannot be opened logs one line and
+    /// leaves speech silent; a WAV file that cannot be created, or missing voices, throw.
+    init(output: AudioOutput, espeakData: String?, logger: Logger) throws {
+        engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
+        do {
+            sink = try output.open(sampleRate: engine.sampleRate, logger: logger)
+        } catch {
+            engine.shutdown()
+            throw error
+        }
+    }
+
+    /// Speaks `text` and returns once it has been played; throws when the utterance failed.
+    mutating func say(_ text: String, voice: VoiceSettings) async throws {
+        // Whatever was printed before this phrase should be readable while it is heard.
+        fflush(nil)
+        let utterance = Utterance(id: nextID, text: text, voice: voice)
+        nextID += 1
+        if case .failed(let error) = try await engine.speakAndWait(utterance, to: sink) { throw error }
+    }
+
+    /// Closes the output (a WAV file gets its final header) and stops the engine.
+    func close() {
+        sink.close()
+        engine.shutdown()
+    }
+}
