@@ -49,7 +49,8 @@ struct LintPreview {
                     lines.append(
                         Line(
                             printed: "\(label)\(category.isEmpty ? "" : "[\(category)] ")\(rendering.text)\(from)",
-                            speech: (rendering.text, locale)))
+                            // Read in the language the text is in: a fallback to English gets the English voice.
+                            speech: (rendering.text, rendering.locale ?? locale)))
                 } catch {
                     lines.append(Line(printed: "\(label)error: \(error.description)", failed: true))
                 }
