@@ -9,6 +9,10 @@ struct Narrator: AsyncParsableCommand {
         abstract: "Speak game events aloud, in the player's language.",
         discussion: """
             Commands (`narrator help <subcommand>` explains every option):
+              serve [--socket PATH] [--profile DIR] [--locale TAG] [--output OUTPUT]
+                    [--log-level LEVEL]
+              send [--socket PATH] [--wait] [EVENT --FIELD VALUE ...]   (or JSON lines on stdin)
+              status [--socket PATH]
               say TEXT|- [--locale TAG] [--rate N] [--pitch N] [--volume N]
                          [--output OUTPUT]
               voices [--locale TAG]
@@ -17,6 +21,6 @@ struct Narrator: AsyncParsableCommand {
                                  [--output OUTPUT]
             OUTPUT is \(AudioOutput.help).
             """,
-        subcommands: [Say.self, Voices.self, Lint.self]
+        subcommands: [Serve.self, Send.self, Status.self, Say.self, Voices.self, Lint.self]
     )
 }

@@ -1,0 +1,173 @@
+import NarratorCore
+import NarratorLocalization
+import NarratorSpeech
+
+extension Conductor {
+    /// Answers one request at once (the reply is the client's synchronous anchor), then carries
+    /// out what it asked for, so any notification it causes follows its reply.
+    public func handle(_ request: Request, from client: ClientID) {
+        counters.requests += 1
+        guard let session = sessions[client] else { return }
+        do throws(ProtocolError) {
+            let (reply, inputs) = try answer(request, from: session)
+            session.send(reply)
+            for input in inputs { feed(input) }
+        } catch {
+            reject(error, from: client)
+        }
+    }
+
+    /// Replies with an error; the connection stays open.
+    public func reject(_ error: ProtocolError, from client: ClientID) {
+        counters.errors += 1
+        sessions[client]?.send(error.replyLine)
+    }
+
+    private func answer(_ request: Request, from session: Session) throws(ProtocolError) -> (String, [SchedulerInput]) {
+        switch request {
+        case .hello(let name, let locale):
+            var updated = session
+            if let name { updated.name = String(name.prefix(64)) }
+            if let locale { updated.voice.locale = try checkedLocale(locale) }
+            sessions[session.id] = updated
+            var line = JSONLine()
+            line.add("ok", true)
+            line.add("protocol", Request.protocolVersion)
+            line.add("client", updated.name)
+            line.add("locale", updated.voice.locale)
+            line.add("events", json: JSONLine.array(profile.eventMap.eventNames.sorted()))
+            return (line.text, [])
+        case .event(let type, let fields):
+            return try answerEvent(GameEvent(type: type, fields: fields), from: session)
+        case .say(let say):
+            switch say.content {
+            case .text(let text):
+                return try submit(text, locale: nil, notices: [], say.priority, say.policy, from: session)
+            case .key(let key, let arguments):
+                let rendering = try render(key, arguments, for: session)
+                return try submit(
+                    rendering.text, locale: rendering.locale, notices: rendering.fallbacks, say.priority, say.policy,
+                    from: session)
+            }
+        case .cancel(let scope, let allClients):
+            return (Self.ok, cancelInputs(scope: scope, allClients: allClients, from: session.id))
+        case .pause(let allClients):
+            return (Self.ok, [.pause(allClients ? .all : .client(session.id))])
+        case .resume(let allClients):
+            return (Self.ok, [.resume(allClients ? .all : .client(session.id))])
+        case .set(let change):
+            return (try applySettings(change, to: session), [])
+        case .status:
+            return (statusLine(), [])
+        case .subscribe(let allClients):
+            sessions[session.id]?.subscription = allClients ? .all : .own
+            return (Self.ok, [])
+        }
+    }
+
+    static let ok = #"{"ok":true}"#
+
+    private func answerEvent(_ event: GameEvent, from session: Session) throws(ProtocolError) -> (String, [SchedulerInput]) {
+        let action: EventAction
+        do {
+            action = try profile.eventMap.resolve(event, localizer: profile.localizer, locale: session.voice.locale)
+        } catch {
+            throw ProtocolError(code: error.code, message: error.message)
+        }
+        switch action {
+        case .speak(let rendering, let priority, let policy):
+            return try submit(
+                rendering.text, locale: rendering.locale, notices: rendering.fallbacks, priority, policy, from: session)
+        case .cancel(let scope):
+            return (Self.ok, cancelInputs(scope: scope, allClients: false, from: session.id))
+        case .silent:
+            return (#"{"ok":true,"silent":true}"#, [])
+        }
+    }
+
+    private func render(_ key: String, _ arguments: [FormatArgument], for session: Session) throws(ProtocolError) -> Rendering {
+        do {
+            return try profile.localizer.render(key, locale: session.voice.locale, arguments: arguments)
+        } catch {
+            throw ProtocolError(.format, error.description)
+        }
+    }
+
+    /// Queues an announcement of `text`, spoken in the language it is written in.
+    private func submit(
+        _ text: String, locale: String?, notices: [FallbackNotice], _ priority: Priority, _ policy: AnnouncementPolicy,
+        from session: Session
+    ) throws(ProtocolError) -> (String, [SchedulerInput]) {
+        if text.allSatisfy(\.isWhitespace) { throw ProtocolError(.speech, SpeechError.emptyText.description) }
+        let bytes = text.utf8.count
+        if bytes > Utterance.maximumTextBytes {
+            throw ProtocolError(
+                .speech, SpeechError.textTooLong(bytes: bytes, limit: Utterance.maximumTextBytes).description)
+        }
+        for notice in fallbacks.unreported(notices) {
+            logger.warning("\(notice.description)", metadata: ["client": "\(session.name)"])
+        }
+        var voice = session.voice
+        if let locale, (try? speaker.voice(for: locale)) != nil { voice.locale = locale }
+        let id = AnnouncementID(rawValue: nextAnnouncement)
+        nextAnnouncement += 1
+        live[id] = LiveAnnouncement(client: session.id, text: text, voice: voice)
+        var scoped = policy
+        scoped.scope = policy.scope.map { Self.clientScope($0, session.id) }
+        var line = JSONLine()
+        line.add("ok", true)
+        line.add("id", String(id.rawValue))
+        line.add("text", text)
+        line.add("locale", voice.locale)
+        line.add("priority", priority.rawValue)
+        if !notices.isEmpty { line.add("notices", json: JSONLine.array(notices.map(\.description))) }
+        let announcement = Announcement(id: id, client: session.id, text: text, priority: priority, policy: scoped)
+        return (line.text, [.submit(announcement)])
+    }
+
+    /// Scopes belong to the client that used them: `help` of one game is not `help` of another.
+    static func clientScope(_ scope: Scope, _ client: ClientID) -> Scope {
+        Scope("client\(client.rawValue).\(scope.rawValue)")
+    }
+
+    private func cancelInputs(scope: Scope?, allClients: Bool, from client: ClientID) -> [SchedulerInput] {
+        switch (scope, allClients) {
+        case (nil, false): return [.cancel(.client(client))]
+        case (nil, true): return [.cancel(.all)]
+        case (let scope?, false): return [.cancel(.scope(Self.clientScope(scope, client)))]
+        case (let scope?, true):
+            let owners = Set(live.values.map(\.client))
+            return owners.sorted { $0.rawValue < $1.rawValue }.map { .cancel(.scope(Self.clientScope(scope, $0))) }
+        }
+    }
+
+    private func checkedLocale(_ locale: String) throws(ProtocolError) -> String {
+        do {
+            _ = try speaker.voice(for: locale)
+            return locale
+        } catch {
+            throw ProtocolError(.invalidField, error.description)
+        }
+    }
+
+    private func applySettings(_ change: Request.VoiceChange, to session: Session) throws(ProtocolError) -> String {
+        var voice = session.voice
+        if let locale = change.locale { voice.locale = try checkedLocale(locale) }
+        voice.rate = change.rate ?? voice.rate
+        voice.pitch = change.pitch ?? voice.pitch
+        voice.volume = change.volume ?? voice.volume
+        do {
+            try voice.validate()
+        } catch {
+            throw ProtocolError(.invalidField, error.description)
+        }
+        sessions[session.id]?.voice = voice
+        var line = JSONLine()
+        line.add("ok", true)
+        line.add("locale", voice.locale)
+        line.add("rate", voice.rate)
+        line.add("pitch", voice.pitch)
+        line.add("volume", voice.volume)
+        return line.text
+    }
+}

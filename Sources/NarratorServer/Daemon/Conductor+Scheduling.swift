@@ -1,0 +1,88 @@
+import NarratorCore
+import NarratorSpeech
+
+extension Conductor {
+    /// Hands one input to the scheduler and carries out what it decides.
+    func feed(_ input: SchedulerInput) {
+        var pending = [input]
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            let now = ContinuousClock.now
+            for action in scheduler.handle(next, at: now) {
+                if let failed = perform(action) { pending.append(failed) }
+            }
+        }
+        armTimer()
+    }
+
+    /// Carries out one action; returns an input to feed back when the engine refused to speak.
+    private func perform(_ action: Scheduler<ContinuousClock.Instant>.Action) -> SchedulerInput? {
+        switch action {
+        case .speak(let id, let text, let position):
+            let voice = live[id]?.voice ?? defaults
+            let events = speechEventSink
+            do {
+                try speaker.speak(
+                    Utterance(id: id.rawValue, text: text, voice: voice, startPosition: position),
+                    observer: { events.yield($0) })
+            } catch {
+                logger.error("The speech engine refused an announcement", metadata: ["id": "\(id)", "error": "\(error)"])
+                return .speechStopped(id)
+            }
+        case .stop(let id):
+            speaker.stop(id.rawValue)
+        case .report(let report):
+            notify(report)
+        }
+        return nil
+    }
+
+    /// Engine events, as scheduler inputs.
+    func handle(_ event: SpeechEvent) {
+        let id = AnnouncementID(rawValue: event.id)
+        switch event {
+        case .started: feed(.speechStarted(id))
+        case .boundary(_, .sentence, let position): feed(.speechReachedSentence(id, position: position))
+        case .boundary: return
+        case .finished: feed(.speechFinished(id))
+        case .stopped: feed(.speechStopped(id))
+        case .failed(_, let error):
+            logger.error("An announcement could not be spoken", metadata: ["id": "\(id)", "error": "\(error)"])
+            feed(.speechStopped(id))
+        }
+    }
+
+    /// Expiry needs a wake-up at the scheduler's next deadline; re-armed only when it moves.
+    private func armTimer() {
+        let deadline = scheduler.nextDeadline
+        guard deadline != armedDeadline else { return }
+        timer?.cancel()
+        armedDeadline = deadline
+        guard let deadline else { return }
+        timer = Task { [weak self] in
+            guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
+            await self?.expiryTimerFired(deadline)
+        }
+    }
+
+    private func expiryTimerFired(_ deadline: ContinuousClock.Instant) {
+        guard armedDeadline == deadline else { return }
+        armedDeadline = nil
+        feed(.tick)
+    }
+
+    /// Sends an outcome to the subscribers who want it, and forgets ended announcements.
+    private func notify(_ report: Scheduler<ContinuousClock.Instant>.Report) {
+        guard let announcement = live[report.id] else { return }
+        let name = Notification.name(of: report.outcome)
+        counters.outcomes[name, default: 0] += 1
+        let line = Notification.line(
+            report, name: name, text: announcement.text,
+            client: sessions[announcement.client]?.name ?? "client \(announcement.client.rawValue)",
+            milliseconds: milliseconds(report.at))
+        for session in sessions.values where session.wants(notificationsOf: announcement.client) {
+            session.send(line)
+        }
+        if report.outcome.isTerminal { live.removeValue(forKey: report.id) }
+    }
+}

@@ -1,0 +1,29 @@
+import NarratorCore
+
+extension Conductor {
+    /// `status`: what is speaking, how much waits, who is connected, and the counters.
+    func statusLine() -> String {
+        var line = JSONLine()
+        line.add("ok", true)
+        if let id = scheduler.currentID, let speaking = live[id] {
+            var current = JSONLine()
+            current.add("id", String(id.rawValue))
+            current.add("text", speaking.text)
+            current.add("client", sessions[speaking.client]?.name ?? "client \(speaking.client.rawValue)")
+            line.add("speaking", object: current)
+        } else {
+            line.addNull("speaking")
+        }
+        line.add("queued", scheduler.queuedCount)
+        line.add("clients", sessions.count)
+        line.add("profile", profile.folder)
+        line.add("uptime_ms", milliseconds: milliseconds(.now))
+        var numbers = JSONLine()
+        numbers.add("connections", counters.connections)
+        numbers.add("requests", counters.requests)
+        numbers.add("errors", counters.errors)
+        for name in counters.outcomes.keys.sorted() { numbers.add(name, counters.outcomes[name] ?? 0) }
+        line.add("counters", object: numbers)
+        return line.text
+    }
+}

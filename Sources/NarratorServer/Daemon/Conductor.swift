@@ -1,0 +1,94 @@
+public import Logging
+import NarratorCore
+import NarratorLocalization
+public import NarratorSpeech
+
+/// The daemon's one place of decisions: it turns requests into announcements, drives the
+/// scheduler, carries out its actions on the speech engine, and tells subscribers what happened.
+///
+/// An actor, so requests from every connection and events from the speech engine are handled one
+/// at a time, in the order they arrive.
+public actor Conductor {
+    var scheduler = Scheduler<ContinuousClock.Instant>()
+    var profile: Profile
+    let speaker: any Speaker
+    let defaults: VoiceSettings
+    let logger: Logger
+    var sessions: [ClientID: Session] = [:]
+    /// Announcements not yet ended: who asked, what is said, in which voice.
+    var live: [AnnouncementID: LiveAnnouncement] = [:]
+    var nextAnnouncement: UInt64 = 1
+    var nextClient: UInt64 = 1
+    var counters = Counters()
+    var fallbacks = FallbackLedger()
+    let started = ContinuousClock.now
+    /// The expiry wake-up currently armed, and its task.
+    var armedDeadline: ContinuousClock.Instant?
+    var timer: Task<Void, Never>?
+    /// Engine events, in the order the engine produced them.
+    let speechEvents: AsyncStream<SpeechEvent>
+    let speechEventSink: AsyncStream<SpeechEvent>.Continuation
+
+    struct LiveAnnouncement {
+        let client: ClientID
+        let text: String
+        let voice: VoiceSettings
+    }
+
+    public init(profile: Profile, speaker: any Speaker, defaults: VoiceSettings, logger: Logger) {
+        self.profile = profile
+        self.speaker = speaker
+        self.defaults = defaults
+        self.logger = logger
+        (speechEvents, speechEventSink) = AsyncStream.makeStream(of: SpeechEvent.self)
+    }
+
+    /// Feeds the engine's events to the scheduler until cancelled. Run it beside the server.
+    public func run() async {
+        for await event in speechEvents {
+            handle(event)
+        }
+    }
+
+    /// A new connection; `send` queues one line for it.
+    public func connect(send: @escaping @Sendable (String) -> Void) -> ClientID {
+        let id = ClientID(rawValue: nextClient)
+        nextClient += 1
+        sessions[id] = Session(id: id, send: send, name: "client \(id.rawValue)", voice: defaults)
+        counters.connections += 1
+        return id
+    }
+
+    /// The connection closed. Its speech goes on: `narrator send` and socat close right after
+    /// writing, and what they asked for must still be said.
+    public func disconnect(_ client: ClientID) {
+        sessions.removeValue(forKey: client)
+    }
+
+    /// Replaces the tables and event map (SIGHUP), all at once.
+    public func reload(_ profile: Profile) {
+        self.profile = profile
+        fallbacks = FallbackLedger()
+        logger.info("Reloaded the tables and event map", metadata: ["profile": "\(profile.folder)"])
+    }
+
+    /// Stops all speech and ends the engine event loop (graceful shutdown).
+    public func shutdown() {
+        feed(.cancel(.all))
+        timer?.cancel()
+        speechEventSink.finish()
+    }
+
+    /// Seconds since the daemon started, in milliseconds, for notification timestamps.
+    func milliseconds(_ instant: ContinuousClock.Instant) -> Double {
+        Double(started.duration(to: instant) / .nanoseconds(1)) / 1_000_000
+    }
+}
+
+/// What the daemon has done since it started, for `status`.
+struct Counters {
+    var connections = 0
+    var requests = 0
+    var errors = 0
+    var outcomes: [String: Int] = [:]
+}

@@ -1,0 +1,67 @@
+import FoundationEssentials
+public import NarratorCore
+public import NarratorLocalization
+
+/// What a game brings: its tables and its event map, with the daemon's own table beside them.
+/// Loaded as a whole, so a reload either replaces everything or nothing.
+public struct Profile: Sendable {
+    /// A profile that could not be loaded: the file, and what is wrong with it.
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    public let folder: String
+    public let localizer: Localizer
+    public let eventMap: EventMap
+
+    public init(localizer: Localizer, eventMap: EventMap, folder: String) {
+        self.localizer = localizer
+        self.eventMap = eventMap
+        self.folder = folder
+    }
+
+    /// Loads every `.xcstrings` table and the `events.json` of `folder`, plus `extraTables`
+    /// (the daemon's own messages).
+    public static func load(folder: String, extraTables: [String] = []) throws(LoadError) -> Profile {
+        let files = FileManager.default
+        guard let names = try? files.contentsOfDirectory(atPath: folder) else {
+            throw LoadError(path: folder, reason: "cannot read the folder; --profile names a folder with tables and events.json")
+        }
+        let tablePaths = names.filter { $0.hasSuffix(".xcstrings") }.sorted().map { folder + "/" + $0 } + extraTables
+        guard !tablePaths.isEmpty else { throw LoadError(path: folder, reason: "holds no .xcstrings table") }
+        var catalogs: [StringCatalog] = []
+        for path in tablePaths {
+            let bytes = try read(path)
+            do {
+                catalogs.append(try StringCatalog(name: path, bytes: bytes))
+            } catch {
+                throw LoadError(path: path, reason: "\(error)")
+            }
+        }
+        let localizer: Localizer
+        do {
+            localizer = try Localizer(catalogs: catalogs)
+        } catch {
+            throw LoadError(path: folder, reason: "\(error)")
+        }
+        let mapPath = folder + "/events.json"
+        let eventMap: EventMap
+        do {
+            eventMap = try EventMap(name: mapPath, bytes: try read(mapPath))
+        } catch let error as LoadError {
+            throw error
+        } catch {
+            throw LoadError(path: mapPath, reason: "\(error)")
+        }
+        return Profile(localizer: localizer, eventMap: eventMap, folder: folder)
+    }
+
+    private static func read(_ path: String) throws(LoadError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LoadError(path: path, reason: "cannot be read")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,71 @@
+import Logging
+import NIOCore
+import NarratorCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension NarratorService {
+    /// One client: refuse another user's process, then answer line by line until it leaves or the
+    /// daemon shuts down. Never throws: a failing client ends only its own connection.
+    func serve(_ connection: NIOAsyncChannel<InboundLine, ByteBuffer>) async {
+        let peer = await PeerCredentials.of(connection.channel)
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                if let peer, peer.uid != getuid() {
+                    logger.warning(
+                        "Refused a client of another user",
+                        metadata: ["peer.uid": "\(peer.uid)", "peer.pid": "\(peer.pid)"])
+                    let refusal = ProtocolError(
+                        .notAllowed, "this narrator belongs to user \(getuid()); connect to your own narrator")
+                    try await outbound.write(ByteBuffer(string: refusal.replyLine + "\n"))
+                    return
+                }
+                let (lines, sink) = AsyncStream.makeStream(of: String.self)
+                let client = await conductor.connect { sink.yield($0) }
+                logger.debug(
+                    "Client connected", metadata: ["client.id": "\(client.rawValue)", "peer.pid": "\(peer?.pid ?? -1)"])
+                do {
+                    try await exchange(client, inbound, outbound, lines, sink)
+                } catch {
+                    await conductor.disconnect(client)
+                    throw error
+                }
+                await conductor.disconnect(client)
+            }
+        } catch {
+            logger.debug("Connection ended", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Writes queued lines while reading requests; ends when the client closes its side.
+    private func exchange(
+        _ client: ClientID, _ inbound: NIOAsyncChannelInboundStream<InboundLine>,
+        _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, _ lines: AsyncStream<String>,
+        _ sink: AsyncStream<String>.Continuation
+    ) async throws {
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask {
+                for await line in lines { try await outbound.write(ByteBuffer(string: line + "\n")) }
+            }
+            defer { sink.finish() }
+            for try await item in inbound.cancelOnGracefulShutdown() {
+                switch item {
+                case .line(let bytes):
+                    if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+                    do throws(ProtocolError) {
+                        await conductor.handle(try Request.parse(bytes), from: client)
+                    } catch {
+                        await conductor.reject(error, from: client)
+                    }
+                case .tooLong(let limit):
+                    await conductor.reject(
+                        ProtocolError(
+                            .lineTooLong, "a request line may hold \(limit) bytes; the rest of this one was discarded"),
+                        from: client)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+public import Logging
+import NIOCore
+import NIOPosix
+public import ServiceLifecycle
+import UnixSignals
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The daemon's listening side: a Unix socket, one task per connection, JSON lines in and out.
+///
+/// Shaped like NIO's TCP echo server: `NIOAsyncChannel`, a discarding task group, and a
+/// per-connection handler that catches its own errors, so one client never affects another.
+/// The accept loop and every connection's reads end on graceful shutdown, so idle clients
+/// cannot hold SIGTERM up.
+public struct NarratorService: Service {
+    public struct Configuration: Sendable {
+        public var socketPath: String
+        /// Longest request line in bytes; longer ones get an error reply and are discarded.
+        public var lineLimit: Int
+        /// Called once the socket listens (tests and the CLI's readiness line use it).
+        public var onReady: @Sendable (String) -> Void
+        /// Loads the tables and event map anew (SIGHUP); throwing keeps the current ones.
+        public var reload: @Sendable () throws -> Profile
+
+        public init(
+            socketPath: String, lineLimit: Int = 64 * 1024, onReady: @escaping @Sendable (String) -> Void = { _ in },
+            reload: @escaping @Sendable () throws -> Profile
+        ) {
+            self.socketPath = socketPath
+            self.lineLimit = lineLimit
+            self.onReady = onReady
+            self.reload = reload
+        }
+    }
+
+    let configuration: Configuration
+    let conductor: Conductor
+    let logger: Logger
+
+    public init(configuration: Configuration, conductor: Conductor, logger: Logger) {
+        self.configuration = configuration
+        self.conductor = conductor
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        let path = configuration.socketPath
+        try SocketPath.prepare(path)
+        let limit = configuration.lineLimit
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .bind(unixDomainSocketPath: path) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: limit)))
+                    return try NIOAsyncChannel<InboundLine, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        SocketPath.restrict(path)
+        defer { unlink(path) }
+        logger.info("Listening", metadata: ["socket": "\(path)"])
+        configuration.onReady(path)
+
+        try await withDiscardingTaskGroup { group in
+            group.addTask { await conductor.run() }
+            group.addTask { await reloadOnHangup() }
+            try await server.executeThenClose { connections in
+                for try await connection in connections.cancelOnGracefulShutdown() {
+                    group.addTask { await serve(connection) }
+                }
+            }
+            logger.info("Shutting down: stopping speech and closing clients")
+            await conductor.shutdown()
+            group.cancelAll()
+        }
+    }
+
+    /// SIGHUP reloads tables and event map at once; a broken file keeps the old ones.
+    private func reloadOnHangup() async {
+        for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
+            do {
+                await conductor.reload(try configuration.reload())
+            } catch {
+                logger.error("Reload failed; keeping the tables and event map in use", metadata: ["reason": "\(error)"])
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import NIOCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The process on the other end of a Unix socket, as the kernel reports it (SO_PEERCRED).
+struct PeerCredentials: Sendable {
+    let pid: Int32
+    let uid: UInt32
+
+    /// Reads the peer of `channel`; nil when the channel cannot say (not a Unix socket).
+    static func of(_ channel: any Channel) async -> PeerCredentials? {
+        guard let provider = channel as? any SocketOptionProvider else { return nil }
+        let option = NIOBSDSocket.Option(rawValue: SO_PEERCRED)
+        let future: EventLoopFuture<ucred> = provider.unsafeGetSocketOption(level: .socket, name: option)
+        guard let credentials = try? await future.get() else { return nil }
+        return PeerCredentials(pid: credentials.pid, uid: credentials.uid)
+    }
+}

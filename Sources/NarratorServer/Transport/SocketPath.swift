@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where the daemon listens, and the checks around it.
+public enum SocketPath {
+    /// `$XDG_RUNTIME_DIR/narrator/narrator.sock`, or `/tmp/narrator-$UID/narrator.sock` without it.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
+            return runtime + "/narrator/narrator.sock"
+        }
+        return "/tmp/narrator-\(getuid())/narrator.sock"
+    }
+
+    /// Makes the socket's folder (mode 0700, ours), and clears a socket left by a dead daemon.
+    /// Throws when a live daemon answers on `path`, or the folder belongs to someone else.
+    public static func prepare(_ path: String) throws(ServerError) {
+        guard path.utf8.count < 108 else {
+            throw ServerError("The socket path \(path) is too long for a Unix socket (107 bytes at most).")
+        }
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        if !folder.isEmpty { try makePrivateFolder(folder) }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw ServerError("\(path) exists and is not a socket; remove it or choose another --socket.")
+        }
+        if answers(path) {
+            throw ServerError("Another narrator is already running on \(path); stop it first, or use --socket.")
+        }
+        unlink(path)
+    }
+
+    /// Sets the socket file to 0600 once it is bound.
+    public static func restrict(_ path: String) {
+        chmod(path, 0o600)
+    }
+
+    private static func makePrivateFolder(_ folder: String) throws(ServerError) {
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw ServerError("Cannot create the socket folder \(folder): \(String(cString: strerror(errno))).")
+        }
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw ServerError("\(folder) is not a folder; choose another --socket.")
+        }
+        guard info.st_uid == getuid() else {
+            throw ServerError("\(folder) belongs to another user; refusing to listen there. Choose another --socket.")
+        }
+        if info.st_mode & 0o077 != 0 { chmod(folder, 0o700) }
+    }
+
+    /// Whether something accepts connections on `path`.
+    static func answers(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) }
+        }
+        return result == 0
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A blocking client for the daemon's socket: write request lines, read reply lines.
+/// The commands are one-shot; a thread blocking on its socket is the simplest correct thing.
+final class LineClient {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    init(path: String) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket() failed: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let fits = withUnsafeMutableBytes(of: &address.sun_path) { buffer -> Bool in
+            guard path.utf8.count < buffer.count else { return false }
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+            return true
+        }
+        guard fits else {
+            close(descriptor)
+            throw Failure(description: "the socket path \(path) is too long")
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard status == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw Failure(description: "no narrator answers on \(path) (\(reason)); start one with `narrator serve`")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ line: String) throws {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw Failure(description: "the narrator closed the connection") }
+            offset += written
+        }
+    }
+
+    /// Tells the daemon nothing more will come (it still answers what it has).
+    func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+
+    /// The next line from the daemon, or nil when it closed the connection.
+    func readLine() throws -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw Failure(description: "reading from the narrator failed: \(String(cString: strerror(errno)))") }
+            if count == 0 { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+}

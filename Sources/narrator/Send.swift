@@ -1,0 +1,119 @@
+import ArgumentParser
+import NarratorLocalization
+import NarratorServer
+
+/// `narrator send`: one request from flags, or JSON lines from standard input, to the daemon.
+struct Send: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Send events or requests to the daemon and print its replies.",
+        discussion: """
+            narrator send collision --lives 2          -> {"type":"collision","lives":2}
+            narrator send say --text "Hello" --priority high
+            narrator send say --key lives_remaining --arguments 2
+            narrator send < events.jsonl               (one JSON request per line, passed through)
+            Values that read as numbers or true/false are sent as such; a field given twice becomes an \
+            array, and "arguments" is always one. Options of send itself come before the event name.
+            """
+    )
+
+    @OptionGroup var socket: SocketOption
+
+    @Flag(help: "Wait until every announcement sent has ended, printing its outcomes.")
+    var wait = false
+
+    @Argument(parsing: .captureForPassthrough, help: "An event or request type, then --FIELD VALUE pairs.")
+    var words: [String] = []
+
+    func run() throws {
+        let lines: [String]
+        if words.isEmpty {
+            lines = StandardStreams.readInput().split(whereSeparator: \.isNewline).map(String.init)
+                .filter { !$0.allSatisfy(\.isWhitespace) }
+        } else {
+            lines = [try Self.request(from: words)]
+        }
+        let client = try LineClient(path: socket.path)
+        if wait {
+            try client.send(#"{"type":"subscribe"}"#)
+            _ = try client.readLine()
+        }
+        var failed = false
+        var waitingFor: Set<String> = []
+        for line in lines {
+            try client.send(line)
+            guard let reply = try client.readLine() else { throw ExitCode(1) }
+            print(reply)
+            let fields = ReplyFields(reply)
+            failed = failed || fields.ok != true
+            if let id = fields.id { waitingFor.insert(id) }
+        }
+        if wait {
+            while !waitingFor.isEmpty, let notification = try client.readLine() {
+                print(notification)
+                let fields = ReplyFields(notification)
+                if let id = fields.id, fields.isTerminal { waitingFor.remove(id) }
+            }
+        }
+        client.finishSending()
+        if failed { throw ExitCode(1) }
+    }
+
+    /// `collision --lives 2` as `{"type":"collision","lives":2}`.
+    static func request(from words: [String]) throws -> String {
+        var line = JSONLine()
+        line.add("type", words[0])
+        var values: [(String, [String])] = []
+        var index = 1
+        while index < words.count {
+            guard words[index].hasPrefix("--"), words[index].count > 2 else {
+                throw ValidationError("Expected --FIELD VALUE after the event name, not \"\(words[index])\".")
+            }
+            let name = String(words[index].dropFirst(2)).replacingOccurrences(of: "-", with: "_")
+            guard index + 1 < words.count else { throw ValidationError("--\(name) needs a value.") }
+            if let existing = values.firstIndex(where: { $0.0 == name }) {
+                values[existing].1.append(words[index + 1])
+            } else {
+                values.append((name, [words[index + 1]]))
+            }
+            index += 2
+        }
+        for (name, given) in values {
+            if given.count == 1 && name != "arguments" {
+                line.add(name, json: jsonValue(given[0]))
+            } else {
+                line.add(name, json: "[" + given.map(jsonValue).joined(separator: ",") + "]")
+            }
+        }
+        return line.text
+    }
+
+    private static func jsonValue(_ text: String) -> String {
+        if text == "true" || text == "false" || text == "null" { return text }
+        if Int(text) != nil { return text }
+        if let number = Double(text), number.isFinite, text.first != "+", !text.hasSuffix(".") { return text }
+        return JSONLine.quoted(text)
+    }
+}
+
+/// The few fields of a reply or notification that `send` and `status` look at.
+struct ReplyFields {
+    var ok: Bool?
+    var id: String?
+    var event: String?
+
+    init(_ line: String) {
+        guard case .object(let members)? = try? JSONParser.parse(line).value else { return }
+        for member in members {
+            switch (member.key, member.value.value) {
+            case ("ok", .bool(let value)): ok = value
+            case ("id", .string(let value)): id = value
+            case ("event", .string(let value)): event = value
+            default: break
+            }
+        }
+    }
+
+    var isTerminal: Bool {
+        ["finished", "interrupted", "superseded", "expired", "dropped", "cancelled"].contains(event ?? "")
+    }
+}

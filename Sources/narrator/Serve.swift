@@ -1,0 +1,69 @@
+import ArgumentParser
+import FoundationEssentials
+import Logging
+import NarratorServer
+import NarratorSpeech
+import ServiceLifecycle
+
+/// `narrator serve`: the daemon a game runs alongside.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the narrator daemon: speak the events games send to its socket.",
+        discussion: """
+            Listens on a Unix socket (folder 0700, socket 0600; other users are refused). Games write one JSON \
+            request per line and get one reply line each; see docs/PROTOCOL.md. SIGTERM or SIGINT stops it \
+            gracefully; SIGHUP reloads the tables and event map (a broken file keeps the old ones).
+            """
+    )
+
+    @OptionGroup var socket: SocketOption
+
+    @Option(help: "Folder with the game's tables (.xcstrings) and events.json (default: the shipped RetroRacing profile).")
+    var profile: String?
+
+    @Option(help: "Language for clients that do not say theirs, as a BCP-47 tag.")
+    var locale = "en"
+
+    @Option(help: "Where speech goes: \(AudioOutput.help).")
+    var output = "auto"
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    @Option(help: "Folder holding espeak-ng-data, when it is not where espeak-ng looks by default.")
+    var espeakData: String?
+
+    func validate() throws {
+        _ = try AudioOutput.parsing(output)
+        do {
+            _ = try LanguageTag(parsing: locale)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() async throws {
+        let logger = CommandLogger.make(level: logLevel)
+        let (profileFolder, ownTable) = try ProfileLocation.resolve(profile)
+        let load: @Sendable () throws -> Profile = { try Profile.load(folder: profileFolder, extraTables: ownTable) }
+        let engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
+        let sink = try AudioOutput.parsing(output).open(sampleRate: engine.sampleRate, logger: logger)
+        defer {
+            sink.close()
+            engine.shutdown()
+        }
+        let conductor = Conductor(
+            profile: try load(), speaker: EngineSpeaker(engine: engine, sink: sink),
+            defaults: VoiceSettings(locale: locale), logger: logger)
+        let service = NarratorService(
+            configuration: .init(
+                socketPath: socket.path, onReady: { StandardStreams.printError("narrator: ready on \($0)") },
+                reload: load),
+            conductor: conductor, logger: logger)
+        let group = ServiceGroup(
+            configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

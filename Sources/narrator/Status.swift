@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `narrator status`: what the daemon is saying, what waits, who is connected.
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show what the daemon is speaking, its queue and counters.")
+
+    @OptionGroup var socket: SocketOption
+
+    func run() throws {
+        let client = try LineClient(path: socket.path)
+        try client.send(#"{"type":"status"}"#)
+        guard let reply = try client.readLine() else { throw ExitCode(1) }
+        print(reply)
+    }
+}
