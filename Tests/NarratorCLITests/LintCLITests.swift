@@ -47,18 +47,18 @@ struct LintCLITests {
             errors: String(decoding: errorData, as: UTF8.self))
     }
 
-    @Test("the shipped tables are found from the package folder and lint clean: exit 0")
+    @Test("the shipped tables and event map are found from the package folder and lint clean: exit 0")
     func shippedTablesClean() throws {
         let run = try Self.narrator(["lint"])
         #expect(run.status == 0, "\(run.output)\(run.errors)")
-        #expect(run.output == "2 files checked: no problems.\n")
+        #expect(run.output == "3 files checked: no problems.\n")
     }
 
     @Test("without ./Localization the tables are found from the executable's package")
     func shippedTablesFromExecutable() throws {
         let run = try Self.narrator(["lint"], in: NSTemporaryDirectory())
         #expect(run.status == 0, "\(run.output)\(run.errors)")
-        #expect(run.output.hasSuffix("2 files checked: no problems.\n"))
+        #expect(run.output.hasSuffix("3 files checked: no problems.\n"))
     }
 
     @Test("errors print path:line: error: [rule] key (lang): message and exit 1")

@@ -23,7 +23,7 @@ struct EventMapDecoder {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw EventMapError(.syntax, at: error.position, "not valid JSON: \(error.reason)")
+            throw EventMapError(.syntax, at: error.position, error.description)
         }
         let map = try MapObject(root, event: nil, what: "an event map")
         try map.allow(["version", "events"], in: "the map")
