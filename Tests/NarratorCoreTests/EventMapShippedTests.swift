@@ -154,7 +154,9 @@ struct EventMapShippedTests {
 
     @Test(
         "French counts 1 as one and 2 and 5 as other, through the map",
-        arguments: [(1, "1 vie restante", PluralCategory.one), (2, "2 vies restantes", .other), (5, "5 vies restantes", .other)])
+        arguments: [
+            (1, "1 vie restante", PluralCategory.one), (2, "2 vies restantes", .other), (5, "5 vies restantes", .other),
+        ])
     func frenchPlurals(lives: Int, suffix: String, category: PluralCategory) throws {
         let action = try EventMapFixtures.shippedMap().resolve(
             "collision", #"{"lives": \#(lives)}"#, locale: "fr", localizer: try EventMapFixtures.localizer())
