@@ -67,6 +67,8 @@ let package = Package(
             name: "narrator",
             dependencies: [
                 "NarratorServer",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 "NarratorLocalization",
                 "NarratorCore",
                 "NarratorSpeech",

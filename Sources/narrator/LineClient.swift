@@ -14,7 +14,9 @@ final class LineClient {
 
     init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket() failed: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw Failure(description: "socket() failed: \(String(cString: strerror(errno)))")
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let fits = withUnsafeMutableBytes(of: &address.sun_path) { buffer -> Bool in
@@ -65,7 +67,9 @@ final class LineClient {
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw Failure(description: "reading from the narrator failed: \(String(cString: strerror(errno)))") }
+            if count < 0 {
+                throw Failure(description: "reading from the narrator failed: \(String(cString: strerror(errno)))")
+            }
             if count == 0 { return nil }
             buffer.append(contentsOf: chunk[0..<count])
         }

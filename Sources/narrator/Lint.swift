@@ -1,18 +1,24 @@
 import ArgumentParser
 import FoundationEssentials
+import NarratorCore
 import NarratorLocalization
 import NarratorSpeech
 
-/// `narrator lint`: how translators test localization tables. Thin: the checks live in
-/// `NarratorLocalization.CatalogLinter`, the file finding in `LintInputs`.
+/// `narrator lint`: how translators test localization tables and game developers their event maps.
+/// Thin: the checks live in `NarratorLocalization.CatalogLinter` and `NarratorCore.EventMap`, the
+/// file finding in `LintInputs`.
 struct Lint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check localization tables (.xcstrings) and preview their text.",
+        abstract: "Check localization tables (.xcstrings) and event maps (events.json), and preview text.",
         discussion: """
-            Each PATH is a String Catalog (.xcstrings) or a folder searched for them. Without a PATH the \
-            shipped tables are checked: ./Localization if it exists, else the Localization folder of the \
-            package the narrator executable was built in (found by walking up from the executable), else \
-            ../share/narrator/Localization next to the executable's folder.
+            Each PATH is a String Catalog (.xcstrings), an event map (a .json file such as events.json), \
+            or a folder searched for both. Without a PATH the shipped ones are checked: ./Localization if \
+            it exists, else the Localization folder of the package the narrator executable was built in \
+            (found by walking up from the executable), else ../share/narrator/Localization next to the \
+            executable's folder.
+
+            An event map is checked against the tables in its own folder: keys no table has, arguments \
+            that do not fit a key's placeholders, unknown members, reserved event names (docs/EVENTS.md).
 
             Output: one line per finding, `path:line: error|warning: [rule] key (lang): message`, then a \
             summary line. Exit status: 0 when clean, 1 when there are errors (or warnings with --strict), \
@@ -31,7 +37,8 @@ struct Lint: AsyncParsableCommand {
 
     @Argument(
         parsing: .allUnrecognized,
-        help: ArgumentHelp("Tables or folders of tables (default: the shipped tables).", valueName: "path"))
+        help: ArgumentHelp(
+            "Tables, event maps, or folders of them (default: the shipped ones).", valueName: "path"))
     var paths: [String] = []
 
     @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
@@ -89,17 +96,35 @@ struct Lint: AsyncParsableCommand {
             throw LintUsageError("--format must be text or json, not \(format)")
         }
         let speechOutput = try speechOutput()
-        let tables = try LintInputs.collect(paths)
+        let inputs = try LintInputs.collect(paths)
         if let preview {
             let lines = try LintPreview(key: preview, locales: locales, counts: counts, text: text).lines(
-                tables: tables)
+                tables: inputs.tables)
             try await show(lines, speakingTo: speechOutput)
             return
         }
-        let result = CatalogLinter().lint(tables: tables.map { ($0.path, $0.bytes) })
-        let report = LintReport(files: tables.count, diagnostics: result.diagnostics, strict: strict)
+        var diagnostics = CatalogLinter().lint(tables: inputs.tables.map { ($0.path, $0.bytes) }).diagnostics
+        for map in inputs.maps {
+            diagnostics += EventMap.lint(path: map.path, bytes: map.bytes, against: Self.localizer(map.tables))
+        }
+        let files = inputs.tables.count + inputs.maps.count
+        let report = LintReport(files: files, diagnostics: diagnostics, strict: strict)
         print(format == "json" ? report.json : report.text, terminator: "")
         if report.errorCount > 0 { throw ExitCode(1) }
+    }
+}
+
+extension Lint {
+    /// The tables an event map is checked against: every one that can be read, skipping a table
+    /// whose keys clash with an earlier one (both problems are reported by the table checks).
+    static func localizer(_ tables: [LintInputs.Table]) -> Localizer {
+        var catalogs: [StringCatalog] = []
+        for table in tables {
+            guard let catalog = try? StringCatalog(name: table.path, bytes: table.bytes) else { continue }
+            if (try? Localizer(catalogs: catalogs + [catalog])) != nil { catalogs.append(catalog) }
+        }
+        // Tables that load one by one load together.
+        return (try? Localizer(catalogs: catalogs)) ?? (try! Localizer(catalogs: []))
     }
 }
 

@@ -1,17 +1,35 @@
 import FoundationEssentials
 
-/// Finds and reads the tables `narrator lint` checks.
+/// Finds and reads the tables and event maps `narrator lint` checks.
 enum LintInputs {
-    /// A table's path as the user will recognize it, and its bytes.
+    /// A file's path as the user will recognize it, and its bytes.
     struct Table {
         var path: String
         var bytes: [UInt8]
     }
 
-    /// Reads every table named by `paths` (files, or folders searched recursively for
-    /// `.xcstrings`); with no paths, the shipped tables. Throws a usage error naming the path
-    /// that cannot be read.
-    static func collect(_ paths: [String]) throws -> [Table] {
+    /// An event map and the tables of its own folder, which it is checked against (a profile
+    /// folder holds a game's tables and its `events.json`).
+    struct EventMapFile {
+        var path: String
+        var bytes: [UInt8]
+        var tables: [Table]
+    }
+
+    /// What one run checks: tables, and event maps.
+    struct Inputs {
+        var tables: [Table] = []
+        var maps: [EventMapFile] = []
+    }
+
+    /// The file name of an event map inside a profile folder.
+    static let eventMapName = "events.json"
+
+    /// Reads every table and event map named by `paths` (files, or folders searched recursively
+    /// for `.xcstrings` and `events.json`); with no paths, the shipped ones. A `.json` file named
+    /// directly is an event map, checked against the tables beside it. Throws a usage error naming
+    /// the path that cannot be read.
+    static func collect(_ paths: [String]) throws -> Inputs {
         let roots: [String]
         if paths.isEmpty {
             guard let shipped = shippedLocalizationFolder() else {
@@ -23,30 +41,69 @@ enum LintInputs {
         } else {
             roots = paths
         }
-        var tables: [Table] = []
+        var inputs = Inputs()
         for root in roots {
-            for path in try files(under: root) {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw LintUsageError("cannot read \(path): check that it exists and is readable")
+            guard FileManager.default.fileExists(atPath: root) else {
+                throw LintUsageError("\(root) does not exist")
+            }
+            if isFolder(root) {
+                try collectFolder(root, into: &inputs)
+            } else if root.hasSuffix(".json") {
+                let folder = parent(of: root)
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                    throw LintUsageError("cannot list the folder \(folder)")
                 }
-                tables.append(Table(path: path, bytes: Array(data)))
+                let beside = names.filter { $0.hasSuffix(".xcstrings") }.sorted()
+                let tables = try beside.map { try read(join(folder, $0)) }
+                let map = try read(root)
+                inputs.maps.append(EventMapFile(path: map.path, bytes: map.bytes, tables: tables))
+            } else {
+                inputs.tables.append(try read(root))
             }
         }
-        return tables
+        return inputs
     }
 
-    private static func files(under root: String) throws -> [String] {
-        guard FileManager.default.fileExists(atPath: root) else {
-            throw LintUsageError("\(root) does not exist")
+    private static func collectFolder(_ root: String, into inputs: inout Inputs) throws {
+        let found = try listing(root).sorted()
+        let tablePaths = found.filter { $0.hasSuffix(".xcstrings") }
+        let mapPaths = found.filter { $0 == eventMapName || $0.hasSuffix("/" + eventMapName) }
+        guard !tablePaths.isEmpty || !mapPaths.isEmpty else {
+            throw LintUsageError("no .xcstrings tables or \(eventMapName) event maps under \(root)")
         }
-        guard isFolder(root) else { return [root] }
-        guard let walker = try? FileManager.default.subpathsOfDirectory(atPath: root) else {
-            throw LintUsageError("cannot list the folder \(root)")
+        let tables = try tablePaths.map { try read(join(root, $0)) }
+        inputs.tables += tables
+        for mapPath in mapPaths {
+            let folder = parent(of: join(root, mapPath))
+            let map = try read(join(root, mapPath))
+            let beside = tables.filter { parent(of: $0.path) == folder }
+            inputs.maps.append(EventMapFile(path: map.path, bytes: map.bytes, tables: beside))
         }
-        let base = root.hasSuffix("/") ? root : root + "/"
-        let found = walker.filter { $0.hasSuffix(".xcstrings") }.sorted().map { base + $0 }
-        guard !found.isEmpty else { throw LintUsageError("no .xcstrings tables under \(root)") }
-        return found
+    }
+
+    private static func read(_ path: String) throws -> Table {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LintUsageError("cannot read \(path): check that it exists and is readable")
+        }
+        return Table(path: path, bytes: Array(data))
+    }
+
+    /// Every file below `folder`, as paths relative to it.
+    private static func listing(_ folder: String) throws -> [String] {
+        guard let walker = try? FileManager.default.subpathsOfDirectory(atPath: folder) else {
+            throw LintUsageError("cannot list the folder \(folder)")
+        }
+        return walker
+    }
+
+    private static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The folder part of a path as written ("." for a bare file name), so paths stay as the user typed them.
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `./Localization`, else a `Localization` folder in a parent of the executable's folder (a

@@ -68,7 +68,7 @@ struct Send: ParsableCommand {
             guard words[index].hasPrefix("--"), words[index].count > 2 else {
                 throw ValidationError("Expected --FIELD VALUE after the event name, not \"\(words[index])\".")
             }
-            let name = String(words[index].dropFirst(2)).replacingOccurrences(of: "-", with: "_")
+            let name = String(words[index].dropFirst(2).map { $0 == "-" ? "_" : $0 })
             guard index + 1 < words.count else { throw ValidationError("--\(name) needs a value.") }
             if let existing = values.firstIndex(where: { $0.0 == name }) {
                 values[existing].1.append(words[index + 1])

@@ -4,6 +4,7 @@ import Logging
 import NarratorServer
 import NarratorSpeech
 import ServiceLifecycle
+import UnixSignals
 
 /// `narrator serve`: the daemon a game runs alongside.
 struct Serve: AsyncParsableCommand {
@@ -18,7 +19,8 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var socket: SocketOption
 
-    @Option(help: "Folder with the game's tables (.xcstrings) and events.json (default: the shipped RetroRacing profile).")
+    @Option(
+        help: "Folder with the game's tables (.xcstrings) and events.json (default: the shipped RetroRacing profile).")
     var profile: String?
 
     @Option(help: "Language for clients that do not say theirs, as a BCP-47 tag.")
@@ -28,12 +30,16 @@ struct Serve: AsyncParsableCommand {
     var output = "auto"
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .info
+    var logLevel = "info"
 
     @Option(help: "Folder holding espeak-ng-data, when it is not where espeak-ng looks by default.")
     var espeakData: String?
 
     func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError(
+                "Unknown log level \"\(logLevel)\"; use trace, debug, info, notice, warning, error or critical.")
+        }
         _ = try AudioOutput.parsing(output)
         do {
             _ = try LanguageTag(parsing: locale)
@@ -43,7 +49,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = CommandLogger.make(level: logLevel)
+        let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
         let (profileFolder, ownTable) = try ProfileLocation.resolve(profile)
         let load: @Sendable () throws -> Profile = { try Profile.load(folder: profileFolder, extraTables: ownTable) }
         let engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
@@ -65,5 +71,3 @@ struct Serve: AsyncParsableCommand {
         try await group.run()
     }
 }
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -2,7 +2,8 @@ import ArgumentParser
 
 /// `narrator status`: what the daemon is saying, what waits, who is connected.
 struct Status: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show what the daemon is speaking, its queue and counters.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show what the daemon is speaking, its queue and counters.")
 
     @OptionGroup var socket: SocketOption
 

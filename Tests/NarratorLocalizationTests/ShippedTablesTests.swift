@@ -45,11 +45,13 @@ struct ShippedTablesTests {
         let expected: [String: [FormatArgument.Kind]] = [
             "lives_remaining": [.integer], "crash_lives_remaining": [.integer], "score": [.integer],
             "level": [.integer],
-            "lane": [.integer, .integer], "status_summary": [.integer, .integer, .integer, .integer],
+            "lane": [.integer, .integer], "lane_number": [.integer],
+            "status_summary": [.integer, .integer, .integer, .integer],
             "speed_warning": [], "speed_increased": [.integer], "paused": [], "resumed": [], "game_started": [.string],
             "difficulty_cruise": [], "difficulty_fast": [], "difficulty_rapid": [],
             "game_over_summary": [.integer, .integer, .string], "game_over_new_record": [.integer, .integer, .string],
-            "help_section": [.integer, .integer], "help_intro": [], "help_controls": [], "help_audio_cues": [],
+            "help_section": [.integer, .integer],
+            "help_page": [.integer, .integer, .string], "help_intro": [], "help_controls": [], "help_audio_cues": [],
             "help_speed_warning": [], "narrator_ready": [], "narrator_stopping": [], "voice_fallback": [.string],
             "text_fallback": [], "client_connected": [.string], "client_disconnected": [.string], "narration_error": [],
         ]

@@ -10,6 +10,7 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
     case missingPluralCategory = "missing-plural-category"
     case extraPluralCategory = "extra-plural-category"
     case duplicateKey = "duplicate-key"
+    case eventMap = "event-map"
     // Warnings: the table works, but a person should look.
     case state = "state"
     case identicalToSource = "identical-to-source"
@@ -37,6 +38,7 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .missingPluralCategory: "plural forms lack a category the language needs"
         case .extraPluralCategory: "plural forms include a category the language does not have"
         case .duplicateKey: "a key is written twice, in one object or in two tables"
+        case .eventMap: "an event map entry is malformed, or its arguments do not fit the key's placeholders"
         case .state: "a text is marked new, needs_review or stale"
         case .identicalToSource: "a translation is the source text unchanged"
         case .speechUnfriendly: "text espeak-ng would read badly: markdown, emoji, bullets, URLs"

@@ -1,4 +1,5 @@
-import NarratorCore
+import Logging
+public import NarratorCore
 import NarratorLocalization
 import NarratorSpeech
 
@@ -67,7 +68,9 @@ extension Conductor {
 
     static let ok = #"{"ok":true}"#
 
-    private func answerEvent(_ event: GameEvent, from session: Session) throws(ProtocolError) -> (String, [SchedulerInput]) {
+    private func answerEvent(_ event: GameEvent, from session: Session) throws(ProtocolError) -> (
+        String, [SchedulerInput]
+    ) {
         let action: EventAction
         do {
             action = try profile.eventMap.resolve(event, localizer: profile.localizer, locale: session.voice.locale)
@@ -85,7 +88,9 @@ extension Conductor {
         }
     }
 
-    private func render(_ key: String, _ arguments: [FormatArgument], for session: Session) throws(ProtocolError) -> Rendering {
+    private func render(_ key: String, _ arguments: [FormatArgument], for session: Session) throws(ProtocolError)
+        -> Rendering
+    {
         do {
             return try profile.localizer.render(key, locale: session.voice.locale, arguments: arguments)
         } catch {

@@ -1,3 +1,4 @@
+import Logging
 import NarratorCore
 import NarratorSpeech
 
@@ -26,7 +27,8 @@ extension Conductor {
                     Utterance(id: id.rawValue, text: text, voice: voice, startPosition: position),
                     observer: { events.yield($0) })
             } catch {
-                logger.error("The speech engine refused an announcement", metadata: ["id": "\(id)", "error": "\(error)"])
+                logger.error(
+                    "The speech engine refused an announcement", metadata: ["id": "\(id)", "error": "\(error)"])
                 return .speechStopped(id)
             }
         case .stop(let id):

@@ -1,5 +1,5 @@
 public import Logging
-import NarratorCore
+public import NarratorCore
 import NarratorLocalization
 public import NarratorSpeech
 

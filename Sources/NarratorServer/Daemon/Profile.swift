@@ -27,7 +27,8 @@ public struct Profile: Sendable {
     public static func load(folder: String, extraTables: [String] = []) throws(LoadError) -> Profile {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: folder) else {
-            throw LoadError(path: folder, reason: "cannot read the folder; --profile names a folder with tables and events.json")
+            throw LoadError(
+                path: folder, reason: "cannot read the folder; --profile names a folder with tables and events.json")
         }
         let tablePaths = names.filter { $0.hasSuffix(".xcstrings") }.sorted().map { folder + "/" + $0 } + extraTables
         guard !tablePaths.isEmpty else { throw LoadError(path: folder, reason: "holds no .xcstrings table") }

@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NarratorCore
+import ServiceLifecycle
 
 #if canImport(Glibc)
     import Glibc

@@ -62,7 +62,7 @@ public struct NarratorService: Service {
         logger.info("Listening", metadata: ["socket": "\(path)"])
         configuration.onReady(path)
 
-        try await withDiscardingTaskGroup { group in
+        try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await conductor.run() }
             group.addTask { await reloadOnHangup() }
             try await server.executeThenClose { connections in

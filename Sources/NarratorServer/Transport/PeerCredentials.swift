@@ -4,6 +4,13 @@ import NIOCore
     import Glibc
 #endif
 
+/// Linux's `struct ucred`, which Glibc's module map hides (it needs _GNU_SOURCE): same layout.
+private struct KernelCredentials: Sendable {
+    var pid: Int32 = 0
+    var uid: UInt32 = 0
+    var gid: UInt32 = 0
+}
+
 /// The process on the other end of a Unix socket, as the kernel reports it (SO_PEERCRED).
 struct PeerCredentials: Sendable {
     let pid: Int32
@@ -13,7 +20,7 @@ struct PeerCredentials: Sendable {
     static func of(_ channel: any Channel) async -> PeerCredentials? {
         guard let provider = channel as? any SocketOptionProvider else { return nil }
         let option = NIOBSDSocket.Option(rawValue: SO_PEERCRED)
-        let future: EventLoopFuture<ucred> = provider.unsafeGetSocketOption(level: .socket, name: option)
+        let future: EventLoopFuture<KernelCredentials> = provider.unsafeGetSocketOption(level: .socket, name: option)
         guard let credentials = try? await future.get() else { return nil }
         return PeerCredentials(pid: credentials.pid, uid: credentials.uid)
     }

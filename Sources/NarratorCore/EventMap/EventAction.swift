@@ -1,0 +1,11 @@
+public import NarratorLocalization
+
+/// What the daemon does for one game event, as the event map decided.
+public enum EventAction: Sendable, Hashable {
+    /// Submit this text to the scheduler.
+    case speak(Rendering, priority: Priority, policy: AnnouncementPolicy)
+    /// Cancel the sending client's own speech in `scope`, or all of it when `scope` is nil.
+    case cancel(scope: Scope?)
+    /// Say nothing (a `{"silent": true}` rule, or no variant matched).
+    case silent
+}

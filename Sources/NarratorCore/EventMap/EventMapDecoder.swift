@@ -1,0 +1,224 @@
+import NarratorLocalization
+
+/// Turns a map's JSON into entries, collecting every problem with its position: loading stops at
+/// the first, lint reports them all. A broken entry is skipped; the others are still read.
+struct EventMapDecoder {
+    var entries: [String: [EventRule]] = [:]
+    var positions: [String: SourcePosition] = [:]
+    var problems: [EventMapError] = []
+
+    static func decode(_ bytes: [UInt8]) -> EventMapDecoder {
+        var decoder = EventMapDecoder()
+        do {
+            try decoder.decodeRoot(bytes)
+        } catch {
+            decoder.problems.append(error)
+        }
+        decoder.problems.sort { $0.position < $1.position }
+        return decoder
+    }
+
+    private mutating func decodeRoot(_ bytes: [UInt8]) throws(EventMapError) {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw EventMapError(.syntax, at: error.position, error.description)
+        }
+        let map = try MapObject(root, event: nil, what: "an event map")
+        try map.allow(["version", "events"], in: "the map")
+        guard let (version, versionPosition) = try map.integer("version") else {
+            throw map.error(at: map.position, "the map needs \"version\": \(EventMap.version) as its first member")
+        }
+        guard version == EventMap.version else {
+            throw map.error(
+                at: versionPosition,
+                "version \(version) is not supported: this narrator reads version \(EventMap.version)")
+        }
+        guard let eventsNode = map["events"] else {
+            throw map.error(at: map.position, "the map needs \"events\": an object from event type to rule")
+        }
+        let events = try MapObject(eventsNode, event: nil, what: "\"events\"")
+        for member in events.members {
+            do {
+                try decodeEntry(member)
+            } catch {
+                problems.append(error)
+            }
+        }
+    }
+
+    private mutating func decodeEntry(_ member: JSONMember) throws(EventMapError) {
+        let name = member.key
+        let position = member.keyPosition
+        guard !name.isEmpty else { throw EventMapError(at: position, "an event type cannot be empty") }
+        guard !EventMap.reservedNames.contains(name) else {
+            throw EventMapError(
+                at: position, event: name,
+                "\"\(name)\" is a command of the wire protocol, so no event can have that type: rename the event")
+        }
+        guard positions[name] == nil else {
+            throw EventMapError(
+                at: position, event: name,
+                "is written twice (first at line \(positions[name]!.line)): keep one entry per event")
+        }
+        positions[name] = position
+        let entry = try MapObject(member.value, event: name, what: "an entry")
+        let rules: [EventRule]
+        if entry.has("variants") {
+            try entry.allow(["variants"], in: "an entry with variants (put the rule's members in each variant)")
+            guard case .array(let variants) = entry["variants"]!.value, !variants.isEmpty else {
+                throw entry.error(at: entry["variants"]!.position, "\"variants\" must be a non-empty array of rules")
+            }
+            rules = try variants.map { (node) throws(EventMapError) in try decodeRule(node, event: name) }
+        } else {
+            rules = [try decodeRule(member.value, event: name)]
+        }
+        entries[name] = rules
+    }
+
+    private func decodeRule(_ node: JSONNode, event: String) throws(EventMapError) -> EventRule {
+        let rule = try MapObject(node, event: event, what: "a rule")
+        let conditions = try decodeConditions(rule)
+        let kinds = ["key", "silent", "cancel"].filter(rule.has)
+        guard kinds.count == 1 else {
+            throw rule.error(
+                at: rule.position,
+                kinds.isEmpty
+                    ? "a rule needs \"key\" (to speak), \"silent\": true, or \"cancel\""
+                    : "a rule does one thing, but this one has \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))"
+                        + ": split it into variants")
+        }
+        let action: EventRule.Action
+        switch kinds[0] {
+        case "silent":
+            try rule.allow(["if", "silent"], in: "a silent rule")
+            guard try rule.bool("silent") == true else {
+                throw rule.error(at: rule["silent"]!.position, "\"silent\" must be true (leave it out to speak)")
+            }
+            action = .silent
+        case "cancel":
+            try rule.allow(["if", "cancel"], in: "a cancel rule")
+            action = .cancel(try decodeCancel(rule["cancel"]!, event: event))
+        default:
+            action = .speak(try decodeSpeak(rule, event: event))
+        }
+        return EventRule(conditions: conditions, action: action, position: node.position)
+    }
+
+    private func decodeConditions(_ rule: MapObject) throws(EventMapError) -> [EventRule.Condition] {
+        guard let node = rule["if"] else { return [] }
+        let condition = try MapObject(node, event: rule.event, what: "\"if\"")
+        try condition.allow(condition.members.map(\.key), in: "\"if\"")
+        return try condition.members.map { (member) throws(EventMapError) in
+            switch member.value.value {
+            case .object, .array:
+                throw rule.error(
+                    at: member.value.position,
+                    "the value \"\(member.key)\" is compared with must be a string, number, true, false or null")
+            default:
+                return EventRule.Condition(field: member.key, value: member.value.value)
+            }
+        }
+    }
+
+    private func decodeCancel(_ node: JSONNode, event: String) throws(EventMapError) -> FieldTemplate? {
+        if case .string("all") = node.value { return nil }
+        guard case .object = node.value else {
+            throw EventMapError(
+                at: node.position, event: event, "\"cancel\" must be \"all\" or {\"scope\": \"help\"}")
+        }
+        let cancel = try MapObject(node, event: event, what: "\"cancel\"")
+        try cancel.allow(["scope"], in: "\"cancel\"")
+        guard let scope = try cancel.template("scope") else {
+            throw cancel.error(at: node.position, "\"cancel\" needs \"scope\", or write \"cancel\": \"all\"")
+        }
+        try Self.checkScope(scope, in: cancel)
+        return scope
+    }
+
+    private func decodeSpeak(_ rule: MapObject, event: String) throws(EventMapError) -> SpeakRule {
+        try rule.allow(
+            ["if", "key", "arguments", "priority", "supersedes", "expires_ms", "resume", "scope"], in: "a speak rule")
+        var priority = Priority.default
+        if let (text, position) = try rule.string("priority") {
+            guard let parsed = Priority(rawValue: text) else {
+                throw rule.error(at: position, "\"priority\" must be \"high\", \"default\" or \"low\", not \"\(text)\"")
+            }
+            priority = parsed
+        }
+        let expires = try rule.integer("expires_ms")
+        if let (value, position) = expires, value < 0 {
+            throw rule.error(at: position, "\"expires_ms\" must be 0 or more (0: speak now or never), not \(value)")
+        }
+        let scope = try rule.template("scope")
+        if let scope { try Self.checkScope(scope, in: rule) }
+        var arguments: [EventArgument] = []
+        if let node = rule["arguments"] {
+            guard case .array(let elements) = node.value else {
+                throw rule.error(at: node.position, "\"arguments\" must be an array, not \(node.value.kindDescription)")
+            }
+            for element in elements { arguments.append(try decodeArgument(element, event: event)) }
+        }
+        return SpeakRule(
+            key: try rule.template("key")!, arguments: arguments, priority: priority,
+            supersedes: try rule.template("supersedes"), expiresMilliseconds: expires?.value,
+            resume: try rule.bool("resume") ?? false, scope: scope)
+    }
+
+    private func decodeArgument(_ node: JSONNode, event: String) throws(EventMapError) -> EventArgument {
+        if case .string(let field) = node.value {
+            guard !field.isEmpty else { throw EventMapError(at: node.position, event: event, "a field name is empty") }
+            return EventArgument(source: .field(field), position: node.position)
+        }
+        let argument = try MapObject(
+            node, event: event, what: "an argument (a field name, or {\"field\"}, {\"value\"} or {\"localized\"})")
+        if let (field, _) = try argument.string("field") {
+            try argument.allow(["field", "add"], in: "a field argument")
+            guard let (add, _) = try argument.integer("add") else {
+                return EventArgument(source: .field(field), position: node.position)
+            }
+            return EventArgument(source: .offset(field: field, add: add), position: node.position)
+        }
+        if let value = argument["value"] {
+            try argument.allow(["value"], in: "a value argument")
+            switch value.value {
+            case .string(let text):
+                return EventArgument(source: .value(.string(text)), position: node.position)
+            case .number(let text):
+                if let integer = JSONNumber.integer(text) {
+                    return EventArgument(source: .value(.integer(integer)), position: node.position)
+                }
+                if let decimal = JSONNumber.decimal(text) {
+                    return EventArgument(source: .value(.decimal(decimal)), position: node.position)
+                }
+                throw argument.error(at: value.position, "the number \(text) is out of range")
+            default:
+                throw argument.error(
+                    at: value.position, "\"value\" must be a string or a number, not \(value.value.kindDescription)")
+            }
+        }
+        if let localized = try argument.template("localized") {
+            try argument.allow(["localized"], in: "a localized argument")
+            return EventArgument(source: .localized(localized), position: node.position)
+        }
+        try argument.allow([], in: "an argument")
+        throw argument.error(at: node.position, "an argument needs \"field\", \"value\" or \"localized\"")
+    }
+
+    /// A scope is a dotted name (`help.section.3`): components of letters, digits, `_` and `-`.
+    private static func checkScope(_ scope: FieldTemplate, in object: MapObject) throws(EventMapError) {
+        let sample = scope.parts.map { part in
+            switch part {
+            case .literal(let text): text
+            case .field: "0"
+            }
+        }.joined()
+        guard sample.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(FieldTemplate.isName) else {
+            throw object.error(
+                at: scope.position,
+                "the scope \"\(scope.text)\" must be a dotted name like help.section.{section}: parts of letters, "
+                    + "digits, _ and -, separated by single dots")
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import NarratorCore
+import NarratorLocalization
+import Testing
+
+/// The shipped `Localization/retroracing/events.json` against the game's table: every event of
+/// issue 5 with realistic fields, the exact English text, priority and policy.
+@Suite("Shipped event map")
+struct EventMapShippedTests {
+    /// What an event must become.
+    enum Expected: Sendable {
+        case speak(String, Priority, AnnouncementPolicy)
+        /// Text of a help section: "Help, part N of M. " and then the text of this key.
+        case help(section: Int, key: String, AnnouncementPolicy)
+        case cancel(Scope?)
+        case silent
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var event: String
+        var fields: String
+        var expected: Expected
+        var testDescription: String { "\(event) \(fields)" }
+
+        init(_ event: String, _ fields: String, _ expected: Expected) {
+            self.event = event
+            self.fields = fields
+            self.expected = expected
+        }
+    }
+
+    static let help = AnnouncementPolicy(supersedes: "help", resume: true, scope: "help.section.1")
+
+    static let cases: [Case] = [
+        Case("started", #"{"difficulty": "cruise"}"#, .speak("Go! Speed: Cruise.", .default, .init())),
+        Case("started", #"{"difficulty": "rapid"}"#, .speak("Go! Speed: Rapid.", .default, .init())),
+        Case(
+            "lane_changed", #"{"lane": 0}"#,
+            .speak("Lane 1", .low, .init(supersedes: "lane", expires: .milliseconds(500)))),
+        Case(
+            "lane_changed", #"{"lane": 2}"#,
+            .speak("Lane 3", .low, .init(supersedes: "lane", expires: .milliseconds(500)))),
+        Case(
+            "score_changed", #"{"score": 120}"#,
+            .speak("Score 120", .low, .init(supersedes: "score", expires: .milliseconds(1500)))),
+        Case(
+            "level_change_imminent", #"{"active": true}"#,
+            .speak("Faster soon!", .high, .init(supersedes: "speed", expires: .milliseconds(1000)))),
+        Case("level_change_imminent", #"{"active": false}"#, .silent),
+        Case(
+            "level_up", #"{"level": 3}"#,
+            .speak("Faster! Level 3.", .default, .init(supersedes: "level", expires: .milliseconds(3000)))),
+        Case("collision", #"{"lives": 2}"#, .speak("Crash! 2 lives left", .default, .init(supersedes: "lives"))),
+        Case("collision", #"{"lives": 1}"#, .speak("Crash! 1 life left", .default, .init(supersedes: "lives"))),
+        Case("collision", #"{"lives": 0}"#, .silent),
+        Case("collision_resolved", #"{"lives": 2}"#, .silent),
+        Case(
+            "game_over",
+            #"{"score": 80, "best": 120, "previous_best": 120, "new_record": false, "difficulty": "fast"}"#,
+            .speak("Game over. Score 80. Best 120. Speed: Fast.", .high, .init())),
+        Case(
+            "game_over",
+            #"{"score": 130, "best": 130, "previous_best": 120, "new_record": true, "difficulty": "fast"}"#,
+            .speak("Game over. New record: 130! Previous best 120. Speed: Fast.", .high, .init())),
+        Case(
+            "pause_changed", #"{"paused": true, "reason": "user"}"#,
+            .speak("Paused.", .default, .init(supersedes: "pause"))),
+        Case("pause_changed", #"{"paused": true}"#, .speak("Paused.", .default, .init(supersedes: "pause"))),
+        Case("pause_changed", #"{"paused": true, "reason": "overlay"}"#, .silent),
+        Case(
+            "pause_changed", #"{"paused": false, "reason": "overlay"}"#,
+            .speak("Resumed.", .default, .init(supersedes: "pause"))),
+        Case(
+            "help", #"{"action": "open", "topic": "intro", "section": 1, "sections": 4}"#,
+            .help(section: 1, key: "help_intro", help)),
+        Case(
+            "help", #"{"action": "next", "topic": "controls", "section": 2, "sections": 4}"#,
+            .help(section: 2, key: "help_controls", .init(supersedes: "help", resume: true, scope: "help.section.2"))),
+        Case(
+            "help", #"{"action": "next", "topic": "audio_cues", "section": 3, "sections": 4}"#,
+            .help(section: 3, key: "help_audio_cues", .init(supersedes: "help", resume: true, scope: "help.section.3"))
+        ),
+        Case(
+            "help", #"{"action": "previous", "topic": "speed_warning", "section": 4, "sections": 4}"#,
+            .help(
+                section: 4, key: "help_speed_warning", .init(supersedes: "help", resume: true, scope: "help.section.4"))
+        ),
+        Case("help", #"{"action": "close", "topic": "controls", "section": 2, "sections": 4}"#, .cancel("help")),
+        Case("help", #"{"action": "close"}"#, .cancel("help")),
+        Case(
+            "status_request", #"{"score": 120, "level": 2, "lives": 3, "lane": 1}"#,
+            .speak("Score 120, level 2, 3 lives, lane 2.", .default, .init(supersedes: "status"))),
+        Case(
+            "status_request", #"{"score": 0, "level": 1, "lives": 1, "lane": 0}"#,
+            .speak("Score 0, level 1, 1 life, lane 1.", .default, .init(supersedes: "status"))),
+        Case("finished", "{}", .cancel(nil)),
+    ]
+
+    @Test("each event resolves to its English text, priority and policy", arguments: cases)
+    func eventResolves(_ test: Case) throws {
+        let localizer = try EventMapFixtures.localizer()
+        let action = try EventMapFixtures.shippedMap().resolve(test.event, test.fields, localizer: localizer)
+        switch test.expected {
+        case .speak(let text, let priority, let policy):
+            let spoken = try #require(action.spoken, "\(action)")
+            #expect(spoken.text == text)
+            #expect(spoken.priority == priority)
+            #expect(spoken.policy == policy)
+            #expect(spoken.rendering.locale == "en" && spoken.rendering.fallbacks.isEmpty)
+        case .help(let section, let key, let policy):
+            let spoken = try #require(action.spoken, "\(action)")
+            let body = try localizer.render(key, locale: "en").text
+            #expect(spoken.text == "Help, part \(section) of 4. \(body)")
+            #expect(spoken.priority == .low)
+            #expect(spoken.policy == policy)
+        case .cancel(let scope):
+            #expect(action == .cancel(scope: scope))
+        case .silent:
+            #expect(action == .silent)
+        }
+    }
+
+    @Test("the map covers exactly the game's events of issue 5")
+    func coversTheGame() throws {
+        #expect(
+            try EventMapFixtures.shippedMap().eventNames
+                == [
+                    "collision", "collision_resolved", "finished", "game_over", "help", "level_change_imminent",
+                    "level_up", "lane_changed", "pause_changed", "score_changed", "started", "status_request",
+                ].sorted())
+        #expect(Set(Self.cases.map(\.event)) == Set(try EventMapFixtures.shippedMap().eventNames))
+    }
+
+    @Test(
+        "crashes speak the lives left with each language's plural category",
+        arguments: [
+            ("pl", 1, "Kraksa! Zostało jedno życie", PluralCategory.one),
+            ("pl", 2, "Kraksa! Zostały 2 życia", .few),
+            ("pl", 5, "Kraksa! Zostało 5 żyć", .many),
+            ("ru", 1, "Авария! Осталась 1 жизнь", .one),
+            ("ru", 2, "Авария! Осталось 2 жизни", .few),
+            ("ru", 5, "Авария! Осталось 5 жизней", .many),
+            ("ar", 1, "اصطدام! بقيت روح واحدة", .one),
+            ("ar", 2, "اصطدام! بقيت روحان", .two),
+            ("ar", 5, "اصطدام! بقيت 5 أرواح", .few),
+        ])
+    func crashPlurals(locale: String, lives: Int, text: String, category: PluralCategory) throws {
+        let action = try EventMapFixtures.shippedMap().resolve(
+            "collision", #"{"lives": \#(lives)}"#, locale: locale, localizer: try EventMapFixtures.localizer())
+        let spoken = try #require(action.spoken)
+        #expect(spoken.text == text)
+        #expect(spoken.rendering.pluralCategories == [category])
+        #expect(spoken.rendering.locale == locale)
+    }
+
+    @Test(
+        "French counts 1 as one and 2 and 5 as other, through the map",
+        arguments: [
+            (1, "1 vie restante", PluralCategory.one), (2, "2 vies restantes", .other), (5, "5 vies restantes", .other),
+        ])
+    func frenchPlurals(lives: Int, suffix: String, category: PluralCategory) throws {
+        let action = try EventMapFixtures.shippedMap().resolve(
+            "collision", #"{"lives": \#(lives)}"#, locale: "fr", localizer: try EventMapFixtures.localizer())
+        let spoken = try #require(action.spoken)
+        #expect(spoken.text.hasSuffix(suffix), "\(spoken.text)")
+        #expect(spoken.rendering.pluralCategories == [category])
+    }
+
+    @Test("the difficulty name is rendered in the event's language")
+    func localizedArgumentFollowsTheLocale() throws {
+        let map = try EventMapFixtures.shippedMap()
+        let localizer = try EventMapFixtures.localizer()
+        let french = try #require(
+            try map.resolve("started", #"{"difficulty": "cruise"}"#, locale: "fr", localizer: localizer).spoken)
+        let cruise = try localizer.render("difficulty_cruise", locale: "fr").text
+        #expect(french.text.contains(cruise) && cruise == "Croisière")
+        let polishStatus = try #require(
+            try map.resolve(
+                "status_request", #"{"score": 5, "level": 1, "lives": 2, "lane": 2}"#, locale: "pl",
+                localizer: localizer
+            ).spoken)
+        #expect(polishStatus.rendering.pluralCategories == [.few])
+    }
+}
