@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "NarratorCore", targets: ["NarratorCore"]),
         .library(name: "NarratorSpeech", targets: ["NarratorSpeech"]),
         .library(name: "NarratorServer", targets: ["NarratorServer"]),
+        .library(name: "NarratorClient", targets: ["NarratorClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -63,10 +64,14 @@ let package = Package(
             ]
         ),
 
+        // A blocking client for the daemon's socket, for tools, tests and games.
+        .target(name: "NarratorClient"),
+
         .executableTarget(
             name: "narrator",
             dependencies: [
                 "NarratorServer",
+                "NarratorClient",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 "NarratorLocalization",
@@ -113,7 +118,9 @@ let package = Package(
         .testTarget(
             name: "NarratorServerTests",
             dependencies: [
+                "narrator",
                 "NarratorServer",
+                "NarratorClient",
                 "NarratorSpeech",
                 "NarratorTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -121,7 +128,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "NarratorCLITests", dependencies: ["narrator"]),
+        .testTarget(name: "NarratorCLITests", dependencies: ["narrator", "NarratorTestSupport"]),
     ]
 )
 

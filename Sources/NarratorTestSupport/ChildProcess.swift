@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #endif
 
 /// A helper daemon (pulseaudio, parec) spawned with posix_spawn and reaped by PID.
@@ -7,13 +7,13 @@
 /// Foundation's `Process` is not used for these: its monitor thread can block in `waitpid` on one
 /// long-lived child and then never notices another one exit. Children also get a clean signal
 /// mask, so SIGTERM works even when the spawning thread had it blocked.
-final class ChildProcess: Sendable {
-    let pid: pid_t
+public final class ChildProcess: Sendable {
+    public let pid: pid_t
     /// Read end of the child's standard output or error, whichever was captured.
-    let output: Int32
+    public let output: Int32
 
     /// Starts `executable`, capturing its standard output (or standard error when `captureErrors`).
-    init(executable: String, arguments: [String], environment: [String: String], captureErrors: Bool) throws {
+    public init(executable: String, arguments: [String], environment: [String: String], captureErrors: Bool) throws {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw PrivatePulseAudio.Failure(description: "pipe() failed") }
         var actions = posix_spawn_file_actions_t()
@@ -56,7 +56,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Reads what is available (blocking until something is); empty at end of file.
-    func read(maximum: Int = 65_536) -> [UInt8] {
+    public func read(maximum: Int = 65_536) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: maximum)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress, maximum) }
@@ -66,10 +66,21 @@ final class ChildProcess: Sendable {
     }
 
     /// Sends `signal` and waits for the child to end.
-    func stop(signal: Int32 = SIGTERM) {
+    public func stop(signal: Int32 = SIGTERM) {
         kill(pid, signal)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// Sends a signal without waiting.
+    public func signal(_ signal: Int32) { kill(pid, signal) }
+
+    /// Waits for the child to exit; returns its exit status (128 + signal when killed).
+    public func waitForExit() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
     deinit { close(output) }

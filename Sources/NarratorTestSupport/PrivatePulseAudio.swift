@@ -86,7 +86,7 @@ public final class PrivatePulseAudio: Sendable {
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 
-    static func findExecutable(_ name: String) -> URL? {
+    public static func findExecutable(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NarratorClient
 import NarratorLocalization
 import NarratorServer
 

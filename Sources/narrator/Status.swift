@@ -1,4 +1,5 @@
 import ArgumentParser
+import NarratorClient
 
 /// `narrator status`: what the daemon is saying, what waits, who is connected.
 struct Status: ParsableCommand {

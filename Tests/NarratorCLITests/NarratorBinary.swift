@@ -1,4 +1,5 @@
 import Foundation
+import NarratorTestSupport
 import Testing
 
 /// The built `narrator` executable, run as a user runs it: arguments, a working folder, optionally
@@ -22,14 +23,8 @@ enum NarratorBinary {
 
     /// The `narrator` binary built next to this test bundle (any build folder), else `.build/debug`.
     static func url() throws -> URL {
-        let here = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [
-            here.appendingPathComponent("narrator"), Bundle.main.bundleURL.appendingPathComponent("narrator"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("narrator"),
-            packageRoot.appendingPathComponent(".build/debug/narrator"),
-        ]
-        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        return try #require(found, "the narrator binary was not built; looked at \(candidates.map(\.path))")
+        let found = try #require(NarratorExecutable.path(), "the narrator binary was not built")
+        return URL(fileURLWithPath: found)
     }
 
     /// Runs `narrator ARGS` in `folder` and waits for it to exit.

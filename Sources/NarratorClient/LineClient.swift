@@ -2,17 +2,19 @@
     import Glibc
 #endif
 
-/// A blocking client for the daemon's socket: write request lines, read reply lines.
-/// The commands are one-shot; a thread blocking on its socket is the simplest correct thing.
-final class LineClient {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+/// A blocking client for the narrator daemon's socket: write request lines, read reply lines.
+///
+/// For command-line tools, tests and games that talk to the daemon from a thread of their own;
+/// each reply arrives before any speech completes, so a blocking read is the natural anchor.
+public final class LineClient {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    init(path: String) throws {
+    public init(path: String) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else {
             throw Failure(description: "socket() failed: \(String(cString: strerror(errno)))")
@@ -42,8 +44,12 @@ final class LineClient {
 
     deinit { close(descriptor) }
 
-    func send(_ line: String) throws {
-        let bytes = Array((line + "\n").utf8)
+    public func send(_ line: String) throws {
+        try sendRaw(Array((line + "\n").utf8))
+    }
+
+    /// Writes bytes as they are (tests use it for malformed input).
+    public func sendRaw(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
@@ -54,10 +60,10 @@ final class LineClient {
     }
 
     /// Tells the daemon nothing more will come (it still answers what it has).
-    func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+    public func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
 
     /// The next line from the daemon, or nil when it closed the connection.
-    func readLine() throws -> String? {
+    public func readLine() throws -> String? {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: buffer[..<newline], as: UTF8.self)

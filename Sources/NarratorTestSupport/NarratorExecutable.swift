@@ -1,0 +1,20 @@
+import FoundationEssentials
+
+/// Finds the built `narrator` executable for tests that run it as a user would.
+public enum NarratorExecutable {
+    /// The package's root folder, from this source file's place in it.
+    public static let packageRoot: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Sources/NarratorTestSupport/NarratorExecutable.swift
+        return parts.joined(separator: "/")
+    }()
+
+    /// The binary built next to the running test bundle (any build folder), else `.build/debug`.
+    public static func path() -> String? {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/")
+        let candidates = [folder + "/narrator", packageRoot + "/.build/debug/narrator"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import NarratorClient
+import NarratorTestSupport
+import Testing
+
+/// A real `narrator serve` in a private folder, started for one test and stopped by PID.
+/// Readiness is its own "ready on" line; later log lines can be awaited the same way.
+final class DaemonProcess: @unchecked Sendable {
+    let folder: String
+    let socket: String
+    private let child: ChildProcess
+    private let condition = NSCondition()
+    private var log = ""
+    private var exited = false
+
+    /// Starts the daemon; `arguments` are added after `serve --socket PATH`.
+    init(arguments: [String] = ["--output", "null"], environment: [String: String] = [:], socket: String? = nil) throws
+    {
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "narrator-test-\(UUID().uuidString.prefix(8))"
+            )
+            .path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        self.socket = socket ?? folder + "/run/narrator.sock"
+        let binary = try #require(NarratorExecutable.path(), "the narrator binary was not built")
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { $1 }
+        child = try ChildProcess(
+            executable: binary, arguments: ["serve", "--socket", self.socket] + arguments, environment: variables,
+            captureErrors: true)
+        Thread {
+            while true {
+                let bytes = self.child.read()
+                self.condition.lock()
+                if bytes.isEmpty { self.exited = true } else { self.log += String(decoding: bytes, as: UTF8.self) }
+                self.condition.broadcast()
+                self.condition.unlock()
+                if bytes.isEmpty { return }
+            }
+        }.start()
+        guard waitForLog("ready on") else {
+            _ = stop()
+            throw DaemonFailure(description: "narrator serve did not become ready:\n\(logText)")
+        }
+    }
+
+    struct DaemonFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    var logText: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return log
+    }
+
+    /// Waits until the daemon's log contains `text` (true), or it exits or 10 s pass (false).
+    @discardableResult
+    func waitForLog(_ text: String, occurrences: Int = 1, limit: TimeInterval = 10) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: limit)
+        condition.lock()
+        defer { condition.unlock() }
+        while log.components(separatedBy: text).count - 1 < occurrences {
+            if exited || !condition.wait(until: deadline) {
+                return log.components(separatedBy: text).count - 1 >= occurrences
+            }
+        }
+        return true
+    }
+
+    /// Waits until the process has closed its log (it is exiting or gone).
+    func waitForExitOfLog(limit: TimeInterval = 10) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: limit)
+        condition.lock()
+        defer { condition.unlock() }
+        while !exited { if !condition.wait(until: deadline) { return exited } }
+        return true
+    }
+
+    func client() throws -> LineClient { try LineClient(path: socket) }
+
+    /// One request on a fresh connection, and its reply.
+    func request(_ line: String) throws -> String {
+        let client = try client()
+        try client.send(line)
+        return try #require(try client.readLine(), "no reply to \(line)")
+    }
+
+    func signal(_ signal: Int32) { child.signal(signal) }
+
+    /// SIGTERM, then the exit status.
+    func stop() -> Int32 {
+        child.signal(SIGTERM)
+        let status = child.waitForExit()
+        try? FileManager.default.removeItem(atPath: folder)
+        return status
+    }
+
+    func waitForExit() -> Int32 { child.waitForExit() }
+}
+
+/// A reply or notification line as a dictionary, for assertions.
+func fields(_ line: String) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+}
+
+func errorCode(_ line: String) -> String? {
+    (fields(line)["error"] as? [String: Any])?["code"] as? String
+}
