@@ -49,7 +49,7 @@ extension Conductor {
         case .finished: feed(.speechFinished(id))
         case .stopped: feed(.speechStopped(id))
         case .failed(_, let error):
-            logger.error("An announcement could not be spoken", metadata: ["id": "\(id)", "error": "\(error)"])
+            logger.error("Announcement \(id) could not be spoken: \(error)")
             feed(.speechStopped(id))
         }
     }

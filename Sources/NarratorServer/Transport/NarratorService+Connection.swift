@@ -15,9 +15,7 @@ extension NarratorService {
         do {
             try await connection.executeThenClose { inbound, outbound in
                 if let peer, peer.uid != getuid() {
-                    logger.warning(
-                        "Refused a client of another user",
-                        metadata: ["peer.uid": "\(peer.uid)", "peer.pid": "\(peer.pid)"])
+                    logger.warning("Refused a client of another user (uid \(peer.uid), pid \(peer.pid))")
                     let refusal = ProtocolError(
                         .notAllowed, "this narrator belongs to user \(getuid()); connect to your own narrator")
                     try await outbound.write(ByteBuffer(string: refusal.replyLine + "\n"))

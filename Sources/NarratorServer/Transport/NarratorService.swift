@@ -82,7 +82,7 @@ public struct NarratorService: Service {
             do {
                 await conductor.reload(try configuration.reload())
             } catch {
-                logger.error("Reload failed; keeping the tables and event map in use", metadata: ["reason": "\(error)"])
+                logger.error("Reload failed, keeping the tables and event map in use: \(error)")
             }
         }
     }
