@@ -66,6 +66,7 @@ struct EventMapShippedTests {
             .speak("Paused.", .default, .init(supersedes: "pause"))),
         Case("pause_changed", #"{"paused": true}"#, .speak("Paused.", .default, .init(supersedes: "pause"))),
         Case("pause_changed", #"{"paused": true, "reason": "overlay"}"#, .silent),
+        Case("pause_changed", #"{}"#, .silent),
         Case(
             "pause_changed", #"{"paused": false, "reason": "overlay"}"#,
             .speak("Resumed.", .default, .init(supersedes: "pause"))),
