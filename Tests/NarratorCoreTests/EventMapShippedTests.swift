@@ -66,6 +66,7 @@ struct EventMapShippedTests {
             .speak("Paused.", .default, .init(supersedes: "pause"))),
         Case("pause_changed", #"{"paused": true}"#, .speak("Paused.", .default, .init(supersedes: "pause"))),
         Case("pause_changed", #"{"paused": true, "reason": "overlay"}"#, .silent),
+        Case("pause_changed", #"{}"#, .silent),
         Case(
             "pause_changed", #"{"paused": false, "reason": "overlay"}"#,
             .speak("Resumed.", .default, .init(supersedes: "pause"))),
@@ -128,6 +129,19 @@ struct EventMapShippedTests {
                     "level_up", "lane_changed", "pause_changed", "score_changed", "started", "status_request",
                 ].sorted())
         #expect(Set(Self.cases.map(\.event)) == Set(try EventMapFixtures.shippedMap().eventNames))
+    }
+
+    @Test("docs/EVENTS.md explains every event of the shipped map, and only those")
+    func documented() throws {
+        let guide = String(decoding: try EventMapFixtures.bytes("docs/EVENTS.md"), as: UTF8.self)
+        let section = try #require(guide.split(separator: "\n## The shipped map").last)
+            .split(separator: "\n## ")[0]
+        let documented = section.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `") else { return nil }
+            return String(line.dropFirst(3).prefix(while: { $0 != "`" }))
+        }
+        #expect(Set(documented) == Set(try EventMapFixtures.shippedMap().eventNames))
+        #expect(documented.count == Set(documented).count, "an event is explained twice")
     }
 
     @Test(

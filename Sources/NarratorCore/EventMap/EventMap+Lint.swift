@@ -11,7 +11,7 @@ extension EventMap {
                 problem.kind == .syntax ? .invalidJSON : .eventMap, path: path, position: problem.position,
                 key: problem.event, message: problem.reason)
         }
-        let map = EventMap(name: path, entries: decoded.entries, positions: decoded.positions)
+        let map = EventMap(name: path, entries: decoded.entries)
         return problems + map.diagnostics(against: localizer, path: path)
     }
 

@@ -1,5 +1,3 @@
-import NarratorLocalization
-
 /// A game's event map: which table key each event speaks, with which arguments, priority and
 /// policy (the `events.json` beside the game's table; format in docs/EVENTS.md).
 ///
@@ -26,20 +24,17 @@ public struct EventMap: Sendable {
     public let name: String
     /// Each event's rules, tried in order.
     let entries: [String: [EventRule]]
-    /// Where each entry's name is written, for lint.
-    let positions: [String: SourcePosition]
 
     /// Reads a map; the first problem found is thrown, with its line and column.
     public init(name: String, bytes: [UInt8]) throws(EventMapError) {
         let decoded = EventMapDecoder.decode(bytes)
         if let first = decoded.problems.first { throw first }
-        self.init(name: name, entries: decoded.entries, positions: decoded.positions)
+        self.init(name: name, entries: decoded.entries)
     }
 
-    init(name: String, entries: [String: [EventRule]], positions: [String: SourcePosition]) {
+    init(name: String, entries: [String: [EventRule]]) {
         self.name = name
         self.entries = entries
-        self.positions = positions
     }
 
     /// The events the map knows, sorted.

@@ -4,6 +4,7 @@ import NarratorLocalization
 /// the first, lint reports them all. A broken entry is skipped; the others are still read.
 struct EventMapDecoder {
     var entries: [String: [EventRule]] = [:]
+    /// Where each event's name was first written, to report a second entry for it.
     var positions: [String: SourcePosition] = [:]
     var problems: [EventMapError] = []
 
@@ -103,12 +104,13 @@ struct EventMapDecoder {
         default:
             action = .speak(try decodeSpeak(rule, event: event))
         }
-        return EventRule(conditions: conditions, action: action, position: node.position)
+        return EventRule(conditions: conditions, action: action)
     }
 
     private func decodeConditions(_ rule: MapObject) throws(EventMapError) -> [EventRule.Condition] {
         guard let node = rule["if"] else { return [] }
         let condition = try MapObject(node, event: rule.event, what: "\"if\"")
+        // Any field may be compared, but only once.
         try condition.allow(condition.members.map(\.key), in: "\"if\"")
         return try condition.members.map { (member) throws(EventMapError) in
             switch member.value.value {
@@ -164,46 +166,6 @@ struct EventMapDecoder {
             key: try rule.template("key")!, arguments: arguments, priority: priority,
             supersedes: try rule.template("supersedes"), expiresMilliseconds: expires?.value,
             resume: try rule.bool("resume") ?? false, scope: scope)
-    }
-
-    private func decodeArgument(_ node: JSONNode, event: String) throws(EventMapError) -> EventArgument {
-        if case .string(let field) = node.value {
-            guard !field.isEmpty else { throw EventMapError(at: node.position, event: event, "a field name is empty") }
-            return EventArgument(source: .field(field), position: node.position)
-        }
-        let argument = try MapObject(
-            node, event: event, what: "an argument (a field name, or {\"field\"}, {\"value\"} or {\"localized\"})")
-        if let (field, _) = try argument.string("field") {
-            try argument.allow(["field", "add"], in: "a field argument")
-            guard let (add, _) = try argument.integer("add") else {
-                return EventArgument(source: .field(field), position: node.position)
-            }
-            return EventArgument(source: .offset(field: field, add: add), position: node.position)
-        }
-        if let value = argument["value"] {
-            try argument.allow(["value"], in: "a value argument")
-            switch value.value {
-            case .string(let text):
-                return EventArgument(source: .value(.string(text)), position: node.position)
-            case .number(let text):
-                if let integer = JSONNumber.integer(text) {
-                    return EventArgument(source: .value(.integer(integer)), position: node.position)
-                }
-                if let decimal = JSONNumber.decimal(text) {
-                    return EventArgument(source: .value(.decimal(decimal)), position: node.position)
-                }
-                throw argument.error(at: value.position, "the number \(text) is out of range")
-            default:
-                throw argument.error(
-                    at: value.position, "\"value\" must be a string or a number, not \(value.value.kindDescription)")
-            }
-        }
-        if let localized = try argument.template("localized") {
-            try argument.allow(["localized"], in: "a localized argument")
-            return EventArgument(source: .localized(localized), position: node.position)
-        }
-        try argument.allow([], in: "an argument")
-        throw argument.error(at: node.position, "an argument needs \"field\", \"value\" or \"localized\"")
     }
 
     /// A scope is a dotted name (`help.section.3`): components of letters, digits, `_` and `-`.

@@ -17,8 +17,6 @@ struct EventRule: Sendable {
 
     var conditions: [Condition]
     var action: Action
-    /// Where the rule's object starts in the map.
-    var position: SourcePosition
 
     func matches(_ event: GameEvent) -> Bool {
         conditions.allSatisfy { condition in
