@@ -8,7 +8,7 @@ struct LintEventMapCLITests {
     static func profile(events: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narrator-lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let table = LintCLITests.packageRoot.appendingPathComponent("Localization/retroracing/RetroRacing.xcstrings")
+        let table = NarratorBinary.packageRoot.appendingPathComponent("Localization/retroracing/RetroRacing.xcstrings")
         try FileManager.default.copyItem(at: table, to: folder.appendingPathComponent("RetroRacing.xcstrings"))
         try Data(events.utf8).write(to: folder.appendingPathComponent("events.json"))
         return folder.path
@@ -25,7 +25,7 @@ struct LintEventMapCLITests {
     func brokenMapInFolder() throws {
         let folder = try Self.profile(events: Self.broken)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try LintCLITests.narrator(["lint", folder])
+        let run = try NarratorBinary.run(["lint", folder])
         #expect(run.status == 1, "\(run.output)\(run.errors)")
         #expect(
             run.output == """
@@ -44,12 +44,12 @@ struct LintEventMapCLITests {
         let folder = try Self.profile(
             events: #"{"version": 1, "events": {"score_changed": {"key": "score", "arguments": ["score"]}}}"#)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let clean = try LintCLITests.narrator(["lint", "\(folder)/events.json"])
+        let clean = try NarratorBinary.run(["lint", "\(folder)/events.json"])
         #expect(clean.status == 0, "\(clean.output)\(clean.errors)")
         #expect(clean.output == "1 file checked: no problems.\n")
         try Data(#"{"version": 1, "events": {"e": {"key": "scor"}}}"#.utf8)
             .write(to: URL(fileURLWithPath: "\(folder)/events.json"))
-        let strict = try LintCLITests.narrator(["lint", "--strict", "\(folder)/events.json"])
+        let strict = try NarratorBinary.run(["lint", "--strict", "\(folder)/events.json"])
         #expect(strict.status == 1)
         #expect(strict.output.hasPrefix("\(folder)/events.json:1: error: [unknown-key] scor: "))
     }
@@ -58,7 +58,7 @@ struct LintEventMapCLITests {
     func invalidJSONMap() throws {
         let folder = try Self.profile(events: "{\"version\": 1,\n\"events\": {\"a\": tru}}")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try LintCLITests.narrator(["lint", folder])
+        let run = try NarratorBinary.run(["lint", folder])
         #expect(run.status == 1)
         #expect(
             run.output.hasPrefix(
