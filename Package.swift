@@ -90,6 +90,8 @@ let package = Package(
         .executableTarget(
             name: "narrator-bench",
             dependencies: [
+                "NarratorServer",
+                "NarratorClient",
                 "NarratorLocalization",
                 "NarratorCore",
                 "NarratorSpeech",
