@@ -44,6 +44,13 @@ public final class LineClient {
 
     deinit { close(descriptor) }
 
+    /// Makes `readLine` give up after `timeout` without a byte (it then throws); nil waits forever.
+    public func setReadTimeout(_ timeout: Duration?) {
+        let (seconds, attoseconds) = (timeout ?? .zero).components
+        var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     public func send(_ line: String) throws {
         try sendRaw(Array((line + "\n").utf8))
     }
