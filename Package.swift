@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "NarratorSpeech", targets: ["NarratorSpeech"]),
         .library(name: "NarratorServer", targets: ["NarratorServer"]),
         .library(name: "NarratorClient", targets: ["NarratorClient"]),
+        .executable(name: "retroracing", targets: ["retroracing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -86,6 +87,17 @@ let package = Package(
         // and latency benchmarks. Never touches the user's own sound server.
         .target(name: "NarratorTestSupport", dependencies: ["NarratorSystem"]),
 
+        // The terminal RetroRacing game: a pure model, and the executable that draws it and narrates it.
+        .target(name: "RetroRacingCore"),
+        .executableTarget(
+            name: "retroracing",
+            dependencies: [
+                "RetroRacingCore",
+                "NarratorClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         // Benchmarks kept in the repo; run in release mode, results in docs/BENCHMARKS.md.
         .executableTarget(
             name: "narrator-bench",
@@ -131,6 +143,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NarratorCLITests", dependencies: ["narrator", "NarratorTestSupport"]),
+        .testTarget(name: "RetroRacingCoreTests", dependencies: ["RetroRacingCore"]),
     ]
 )
 
