@@ -54,6 +54,7 @@ let package = Package(
         .target(
             name: "NarratorServer",
             dependencies: [
+                "NarratorClient",
                 "NarratorLocalization",
                 "NarratorCore",
                 "NarratorSpeech",
@@ -66,7 +67,7 @@ let package = Package(
         ),
 
         // A blocking client for the daemon's socket, for tools, tests and games.
-        .target(name: "NarratorClient"),
+        .target(name: "NarratorClient", dependencies: ["NarratorSystem"]),
 
         .executableTarget(
             name: "narrator",

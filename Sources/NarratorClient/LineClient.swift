@@ -6,7 +6,9 @@
 ///
 /// For command-line tools, tests and games that talk to the daemon from a thread of their own;
 /// each reply arrives before any speech completes, so a blocking read is the natural anchor.
-public final class LineClient {
+/// One thread may read while another writes (the socket allows it; only `readLine` touches the
+/// read buffer); two threads must not both read or both write.
+public final class LineClient: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
@@ -59,7 +61,10 @@ public final class LineClient {
     public func sendRaw(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            // MSG_NOSIGNAL: a daemon that went away is an error here, not a SIGPIPE that kills the caller.
+            let written = bytes.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw Failure(description: "the narrator closed the connection") }
             offset += written

@@ -1,3 +1,5 @@
+import NarratorClient
+
 /// Builds one JSON object, keys in the order they are added, as a single line.
 ///
 /// Hand-written rather than JSONEncoder so replies keep a stable, readable key order
@@ -31,23 +33,7 @@ public struct JSONLine: Sendable {
     }
 
     /// `value` as a JSON string literal.
-    public static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    public static func quoted(_ value: String) -> String { JSONText.quoted(value) }
 
     /// A JSON array of strings.
     public static func array(_ values: [String]) -> String {

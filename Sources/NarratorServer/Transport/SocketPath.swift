@@ -37,8 +37,13 @@ public enum SocketPath {
     }
 
     private static func makePrivateFolder(_ folder: String) throws(ServerError) {
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw ServerError("Cannot create the socket folder \(folder): \(String(cString: strerror(errno))).")
+        // Missing parents are made too (0700, like the folder itself), as `mkdir -p` would.
+        var partial = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            partial += "/" + component
+            if mkdir(partial, 0o700) != 0 && errno != EEXIST {
+                throw ServerError("Cannot create the socket folder \(partial): \(String(cString: strerror(errno))).")
+            }
         }
         var info = stat()
         guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

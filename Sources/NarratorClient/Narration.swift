@@ -1,0 +1,175 @@
+import NarratorSystem
+
+/// Narration for a game: events go to the narrator daemon without ever blocking or failing the
+/// game. Without a daemon the game runs silently, says so once, and connects when one appears.
+///
+/// `send` only queues; a worker thread connects, writes and reads. The game collects what came
+/// back (replies with announcement ids, outcomes of its announcements) with `poll()`.
+public final class Narration: @unchecked Sendable {
+    /// What the daemon said, for the game loop.
+    public enum Update: Sendable, Equatable {
+        /// A request sent with `tag` was accepted as announcement `id` (nil: silent or refused).
+        case accepted(tag: String, id: String?)
+        /// An announcement of this game reached an outcome (`finished`, `cancelled`, ...).
+        case outcome(id: String, event: String)
+        case connected
+        case disconnected
+    }
+
+    public let socketPath: String
+    private let hello: String
+    private let notice: @Sendable (String) -> Void
+    private let lock = ConditionLock()
+    private var outbox: [(line: String, tag: String?)] = []
+    private var updates: [Update] = []
+    private var client: LineClient?
+    private var sentTags: [String?] = []
+    private var lastAttempt: ContinuousClock.Instant?
+    private var saidOff = false
+    private var closed = false
+
+    /// - Parameters:
+    ///   - notice: called (from the worker thread) with one line when narration turns off or on.
+    public init(socketPath: String, clientName: String, locale: String?, notice: @escaping @Sendable (String) -> Void) {
+        self.socketPath = socketPath
+        var fields: [(String, WireValue)] = [("client", .string(clientName)), ("protocol", .integer(1))]
+        if let locale { fields.append(("locale", .string(locale))) }
+        self.hello = WireValue.eventLine(type: "hello", fields: fields)
+        self.notice = notice
+        OSThread.start(name: "narration") { [self] in writeLoop() }
+    }
+
+    /// Queues an event. `tag` asks for an `.accepted` update carrying the announcement's id.
+    public func send(type: String, fields: [(String, WireValue)], tag: String? = nil) {
+        lock.withLock {
+            outbox.append((WireValue.eventLine(type: type, fields: fields), tag))
+            lock.broadcast()
+        }
+    }
+
+    /// Everything that came back since the last call, in order.
+    public func poll() -> [Update] {
+        lock.withLock {
+            defer { updates.removeAll() }
+            return updates
+        }
+    }
+
+    /// Like `poll`, but waits up to `limit` for something to arrive.
+    public func nextUpdates(waitingUpTo limit: Duration) -> [Update] {
+        let deadline = ContinuousClock.now + limit
+        lock.lock()
+        defer { lock.unlock() }
+        while updates.isEmpty {
+            let left = deadline - .now
+            if left <= .zero || !lock.wait(timeout: left) { break }
+        }
+        defer { updates.removeAll() }
+        return updates
+    }
+
+    public var isConnected: Bool { lock.withLock { client != nil } }
+
+    /// Stops the worker; queued events are dropped.
+    public func close() {
+        lock.withLock {
+            closed = true
+            client?.finishSending()
+            lock.broadcast()
+        }
+    }
+
+    private func writeLoop() {
+        while true {
+            lock.lock()
+            while outbox.isEmpty && !closed { lock.wait() }
+            if closed {
+                lock.unlock()
+                return
+            }
+            let batch = outbox
+            outbox.removeAll()
+            var connection = client
+            lock.unlock()
+
+            if connection == nil { connection = connect() }
+            guard let connection else { continue }  // no daemon: these events are not narrated
+            for item in batch {
+                lock.withLock { sentTags.append(item.tag) }
+                do {
+                    try connection.send(item.line)
+                } catch {
+                    lost(connection)
+                    break
+                }
+            }
+        }
+    }
+
+    /// Connects at most twice a second; says once that narration is off while it cannot.
+    private func connect() -> LineClient? {
+        let now = ContinuousClock.now
+        if let lastAttempt, now - lastAttempt < .milliseconds(500) { return nil }
+        lastAttempt = now
+        guard let connection = try? LineClient(path: socketPath) else {
+            let first = lock.withLock {
+                defer { saidOff = true }
+                if !saidOff {
+                    updates.append(.disconnected)
+                    lock.broadcast()
+                }
+                return !saidOff
+            }
+            if first {
+                notice(
+                    "Narration is off: no narrator answers on \(socketPath). Start one with `narrator serve`; the game connects when it appears."
+                )
+            }
+            return nil
+        }
+        do {
+            try connection.send(hello)
+            try connection.send(#"{"type":"subscribe"}"#)
+        } catch {
+            return nil
+        }
+        lock.withLock {
+            // The hello and subscribe replies come first; nobody waits on them.
+            sentTags = [nil, nil]
+            client = connection
+            updates.append(.connected)
+            lock.broadcast()
+            if saidOff { notice("Narration is on.") }
+            saidOff = false
+        }
+        OSThread.start(name: "narration-read") { [self] in readLoop(connection) }
+        return connection
+    }
+
+    private func readLoop(_ connection: LineClient) {
+        while let line = try? connection.readLine() {
+            let reply = ReplyLine(line)
+            lock.withLock {
+                if let event = reply.event, let id = reply.id {
+                    updates.append(.outcome(id: id, event: event))
+                } else if !sentTags.isEmpty, let tag = sentTags.removeFirst() {
+                    updates.append(.accepted(tag: tag, id: reply.ok ? reply.id : nil))
+                }
+                lock.broadcast()
+            }
+        }
+        lost(connection)
+    }
+
+    private func lost(_ connection: LineClient) {
+        lock.withLock {
+            guard client === connection else { return }
+            client = nil
+            sentTags.removeAll()
+            updates.append(.disconnected)
+            lock.broadcast()
+            if !closed { notice("Narration is off: the narrator went away. The game connects again when it is back.") }
+            saidOff = true
+        }
+    }
+}

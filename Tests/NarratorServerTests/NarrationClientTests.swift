@@ -1,0 +1,44 @@
+import Foundation
+import NarratorClient
+import Synchronization
+import Testing
+
+@Suite("A game's narration client")
+struct NarrationClientTests {
+    @Test("Without a daemon it says once that narration is off; it connects when one appears")
+    func connectsWhenDaemonAppears() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("narration-\(UUID())").path
+        let socket = folder + "/run/narrator.sock"
+        let notices = Mutex<[String]>([])
+        let narration = Narration(socketPath: socket, clientName: "Test game", locale: "en") { line in
+            notices.withLock { $0.append(line) }
+        }
+        defer { narration.close() }
+        narration.send(type: "score_changed", fields: [("score", .integer(1))])
+        #expect(narration.nextUpdates(waitingUpTo: .seconds(5)) == [.disconnected])
+        narration.send(type: "score_changed", fields: [("score", .integer(2))])
+        #expect(notices.withLock { $0.count } == 1)
+        #expect(notices.withLock { $0.first?.contains("Narration is off") } == true)
+
+        let daemon = try DaemonProcess(socket: socket)
+        defer { _ = daemon.stop() }
+        // Connection attempts are spaced 0.5 s apart: keep sending until one connects.
+        var seen: [Narration.Update] = []
+        for attempt in 0..<20 where !seen.contains(.connected) {
+            narration.send(type: "score_changed", fields: [("score", .integer(10 + attempt))], tag: "score")
+            seen += narration.nextUpdates(waitingUpTo: .milliseconds(300))
+        }
+        #expect(seen.contains(.connected))
+        narration.send(type: "collision", fields: [("lives", .integer(2))], tag: "crash")
+        var id: String?
+        var finished = false
+        for _ in 0..<50 where !finished {
+            for update in narration.nextUpdates(waitingUpTo: .seconds(5)) {
+                if case .accepted("crash", let accepted?) = update { id = accepted }
+                if case .outcome(let outcome, "finished") = update, outcome == id { finished = true }
+            }
+        }
+        #expect(id != nil && finished)
+        #expect(notices.withLock { $0.last } == "Narration is on.")
+    }
+}
