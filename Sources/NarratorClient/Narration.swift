@@ -41,8 +41,13 @@ public final class Narration: @unchecked Sendable {
 
     /// Queues an event. `tag` asks for an `.accepted` update carrying the announcement's id.
     public func send(type: String, fields: [(String, WireValue)], tag: String? = nil) {
+        send(line: WireValue.eventLine(type: type, fields: fields), tag: tag)
+    }
+
+    /// Queues a request line that is already JSON (one object, no line break).
+    public func send(line: String, tag: String? = nil) {
         lock.withLock {
-            outbox.append((WireValue.eventLine(type: type, fields: fields), tag))
+            outbox.append((line, tag))
             lock.broadcast()
         }
     }

@@ -1,8 +1,44 @@
 import ArgumentParser
+import FoundationEssentials
+import NarratorClient
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `retroracing`: the accessible three-lane racing game in a terminal, narrated by Narrator.
 @main
 struct RetroRacing: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "retroracing", abstract: "Race in three lanes; Narrator speaks what happens.")
+        commandName: "retroracing",
+        abstract: "Race in three lanes; Narrator speaks what happens.",
+        discussion: """
+            Keys: left/right arrows, h/l or a/d move; space or p pause; ? help; s status; r restart; q quit.
+            Start the narrator first (`narrator serve`); without it the game runs silently and connects when \
+            it appears. Best scores are kept in $XDG_DATA_HOME/retroracing (~/.local/share/retroracing).
+            Without a terminal (or with --autopilot), the game plays headless and prints its events.
+            """
+    )
+
+    @OptionGroup var options: GameOptions
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let socket =
+            options.socket
+            ?? (environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 + "/narrator/narrator.sock" }
+                ?? "/tmp/narrator-\(getuid())/narrator.sock")
+        let session = GameSession(
+            options: options,
+            narration: options.noNarration
+                ? nil
+                : Narration(socketPath: socket, clientName: "RetroRapid", locale: options.locale) { line in
+                    StatusLine.shared.set(line)
+                },
+            data: GameData(environment: environment))
+        Terminal.enter()
+        session.run()
+        Terminal.leave()
+        session.narration?.close()
+    }
 }

@@ -1,0 +1,121 @@
+import NarratorClient
+import RetroRacingCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One run of the game: keys and time in, model events out to the screen and the narrator.
+final class GameSession {
+    var game: RaceGame
+    let narration: Narration?
+    let data: GameData
+    let options: GameOptions
+    var screen = Screen()
+    var keys = KeyDecoder()
+    var help: HelpOverlay?
+    var nextTick: ContinuousClock.Instant?
+    var collisionEnds: ContinuousClock.Instant?
+    var running = true
+
+    /// The collision phase lasts this long before the road is cleared (as in the original).
+    static let collisionPause = Duration.milliseconds(750)
+
+    init(options: GameOptions, narration: Narration?, data: GameData) {
+        self.options = options
+        self.narration = narration
+        self.data = data
+        var bests: [Difficulty: Int] = [:]
+        for (name, score) in data.bestScores() { if let difficulty = Difficulty(rawValue: name) { bests[difficulty] = score } }
+        game = RaceGame(difficulty: options.difficulty, seed: options.seed, bests: bests)
+    }
+
+    var tickInterval: Duration { options.tickMilliseconds.map { .milliseconds($0) } ?? game.tickInterval }
+
+    /// Plays until the player quits (or, headless, until the game is over).
+    func run() {
+        if options.autopilot != nil || !Terminal.isInteractive { apply(game.start()) }
+        while running {
+            draw()
+            waitForInput(until: [nextTick, collisionEnds].compactMap { $0 }.min())
+            let now = ContinuousClock.now
+            if let end = collisionEnds, now >= end {
+                collisionEnds = nil
+                apply(game.resolveCollision())
+            }
+            if let due = nextTick, now >= due, game.phase == .running {
+                autopilot()
+                nextTick = due + tickInterval
+                apply(game.tick())
+            }
+            handleNarration()
+            if !Terminal.isInteractive && (game.phase == .gameOver || game.phase == .finished) { running = false }
+        }
+        apply(game.finish())
+        saveBest()
+    }
+
+    /// Sends events to the narrator, schedules what they start, and keeps records.
+    func apply(_ events: [RaceEvent]) {
+        for event in events {
+            narration?.send(line: event.jsonLine)
+            if !Terminal.isInteractive { print("event: \(event.jsonLine)") }
+            switch event {
+            case .started:
+                nextTick = .now + tickInterval
+            case .collision:
+                collisionEnds = .now + Self.collisionPause
+            case .gameOver:
+                nextTick = nil
+                saveBest()
+            case .pauseChanged(let paused, _):
+                nextTick = paused ? nil : .now + tickInterval
+            default:
+                break
+            }
+        }
+    }
+
+    /// Demo and test mode: steer into a free lane before each tick while the score is below the limit.
+    private func autopilot() {
+        guard let limit = options.autopilot, game.score < limit else { return }
+        let ahead = game.traffic.ahead
+        guard ahead.hasCar(inLane: game.lane), let target = ahead.freeLanes.min(by: { abs($0 - game.lane) < abs($1 - game.lane) })
+        else { return }
+        while game.lane != target { apply(game.move(target < game.lane ? .left : .right)) }
+    }
+
+    private func saveBest() {
+        var scores: [String: Int] = [:]
+        for difficulty in Difficulty.allCases where game.best(for: difficulty) > 0 {
+            scores[difficulty.rawValue] = game.best(for: difficulty)
+        }
+        if !scores.isEmpty { data.save(bestScores: scores) }
+    }
+
+    private func draw() {
+        guard Terminal.isInteractive else { return }
+        screen.message = StatusLine.shared.current
+        let state = narration == nil ? "off (--no-narration)" : narration!.isConnected ? "on" : "off (no narrator yet)"
+        Terminal.write(screen.frame(game, narration: state, help: help?.section))
+    }
+
+    /// Waits for a key or the next deadline, whichever comes first.
+    private func waitForInput(until deadline: ContinuousClock.Instant?) {
+        var timeout: Int32 = 100  // ms; also the pace at which narration updates are picked up
+        if let deadline {
+            let left = deadline - .now
+            timeout = max(0, min(timeout, Int32(left / .milliseconds(1))))
+        }
+        guard Terminal.isInteractive else {
+            if timeout > 0 { usleep(UInt32(timeout) * 1000) }
+            return
+        }
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, timeout) > 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(0, &buffer, buffer.count)
+        guard count > 0 else { return }
+        for key in keys.feed(Array(buffer[0..<count])) { handle(key) }
+    }
+}

@@ -1,0 +1,80 @@
+import NarratorClient
+import RetroRacingCore
+
+/// The help on screen, and where its narration is.
+struct HelpOverlay {
+    var section = HelpSection.intro
+    /// Whether opening help paused the race (then closing it resumes the race, and only then).
+    var causedPause = false
+    /// Read all parts one after another (the first run); stops when the player presses a key.
+    var automatic = false
+    /// The announcement of the part being read, once the daemon has accepted it.
+    var announcement: String?
+    var tag = ""
+}
+
+extension GameSession {
+    func openHelp(automatic: Bool) {
+        var overlay = HelpOverlay(automatic: automatic)
+        if game.phase == .running {
+            let events = game.setPause(true, reason: .overlay)
+            overlay.causedPause = !events.isEmpty
+            apply(events)
+        }
+        help = overlay
+        narrateHelp(.open)
+    }
+
+    func closeHelp() {
+        guard let overlay = help else { return }
+        help = nil
+        narration?.send(line: overlay.section.jsonLine(action: .close))
+        if overlay.causedPause { apply(game.setPause(false, reason: .overlay)) }
+    }
+
+    func narrateHelp(_ action: HelpSection.Action) {
+        guard var overlay = help else { return }
+        overlay.tag = "help-\(overlay.section.number)-\(action.rawValue)"
+        overlay.announcement = nil
+        help = overlay
+        narration?.send(line: overlay.section.jsonLine(action: action), tag: overlay.tag)
+    }
+
+    /// Follows the daemon: the first time narration is on, read the help once; while reading it
+    /// automatically, go on to the next part when one has been heard to the end.
+    func handleNarration() {
+        guard let narration else { return }
+        for update in narration.poll() {
+            switch update {
+            case .connected where !data.helpWasNarrated && help == nil:
+                data.markHelpNarrated()
+                openHelp(automatic: true)
+            case .accepted(let tag, let id) where tag == help?.tag:
+                help?.announcement = id
+            case .outcome(let id, let event) where id == help?.announcement:
+                followHelp(event)
+            default:
+                break
+            }
+        }
+    }
+
+    private func followHelp(_ event: String) {
+        guard var overlay = help, overlay.automatic else { return }
+        switch event {
+        case "finished":
+            if let next = overlay.section.next {
+                overlay.section = next
+                help = overlay
+                narrateHelp(.next)
+            } else {
+                closeHelp()
+            }
+        case "interrupted", "superseded", "cancelled", "expired", "dropped":
+            overlay.automatic = false
+            help = overlay
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import RetroRacingCore
+
+/// Draws the game in 80x24: a header, the road, a plain status line that a braille display or a
+/// terminal screen reader can read, the narration state and the keys. Whole frames are written
+/// at once, from the top-left corner, each line cleared to its end: no flicker, no scrolling.
+struct Screen {
+    var message = ""
+
+    func frame(_ game: RaceGame, narration: String, help: HelpSection?) -> String {
+        var lines: [String] = []
+        lines.append(
+            "RetroRapid!  Score \(game.score)  Level \(game.level)  Lives \(game.lives)  Speed \(game.difficulty)")
+        lines.append("")
+        if let help {
+            lines += Self.helpLines(help)
+        } else {
+            lines += road(game)
+        }
+        lines.append("")
+        lines.append("Status: \(game.status.text)")
+        lines.append("Narration: \(narration)")
+        if !message.isEmpty { lines.append(message) }
+        lines.append("")
+        lines.append("Keys: left/right, h/l or a/d move. Space or p pause. ? help. s status. r restart. q quit.")
+        return "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
+    }
+
+    private func road(_ game: RaceGame) -> [String] {
+        let indent = String(repeating: " ", count: 20)
+        let border = indent + "+" + String(repeating: "-------+", count: 3)
+        var lines = [border]
+        for row in 0..<TrafficGrid.rowCount {
+            var cells: [String] = []
+            for lane in 0..<TrafficRow.laneCount {
+                let isPlayer = row == TrafficGrid.rowCount - 1 && lane == game.lane
+                let hasCar = row < TrafficGrid.trafficRowCount && game.traffic.hasCar(row: row, lane: lane)
+                cells.append(isPlayer ? (game.isCrashed ? " XXXXX " : "  /^\\  ") : hasCar ? "  [#]  " : "       ")
+            }
+            let line = indent + "|" + cells.joined(separator: "|") + "|"
+            lines += [line, line]
+        }
+        return lines + [border]
+    }
+
+    static func helpLines(_ section: HelpSection) -> [String] {
+        let title = "Help, part \(section.number) of \(HelpSection.allCases.count): "
+        let body: [String]
+        switch section {
+        case .intro:
+            body = [
+                title + "Introduction", "Three lanes. Move left or right between them.",
+                "Move quickly into a safe lane to overtake and avoid crashing.",
+            ]
+        case .controls:
+            body = [
+                title + "Controls", "Left and right arrows, h and l, or a and d move.",
+                "Space or p pauses. ? shows this help. s says the status.", "r restarts. q quits.",
+            ]
+        case .audioCues:
+            body = [
+                title + "Audio cues", "The terminal game plays no lane sounds yet.",
+                "The narrator speaks lanes, score, lives and crashes instead.",
+            ]
+        case .speedWarning:
+            body = [
+                title + "Speed warning", "Just before the speed rises, the narrator warns you.",
+                "The two rows ahead are clear when the speed rises.",
+            ]
+        }
+        return body + ["", "Left and right: previous and next part. ? or q: close help."]
+    }
+}

@@ -1,0 +1,19 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The one-line notice under the status (narration off / on). Set from the narration thread,
+/// read when drawing; without a terminal it goes to standard error at once.
+final class StatusLine: Sendable {
+    static let shared = StatusLine()
+    private let text = Mutex("")
+
+    func set(_ line: String) {
+        text.withLock { $0 = line }
+        if isatty(1) != 1 { fputs(line + "\n", stderr) }
+    }
+
+    var current: String { text.withLock { $0 } }
+}
