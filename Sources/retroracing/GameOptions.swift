@@ -6,8 +6,10 @@ struct GameOptions: ParsableArguments {
     @Option(help: "Seed for the traffic: the same seed gives the same race.")
     var seed: UInt64 = UInt64.random(in: 0...UInt64.max)
 
-    @Option(help: "cruise (slowest), fast or rapid (fastest).")
-    var difficulty: Difficulty = .cruise
+    @Option(name: .customLong("difficulty"), help: "cruise (slowest), fast or rapid (fastest).")
+    var difficultyName = "cruise"
+
+    var difficulty: Difficulty { Difficulty(rawValue: difficultyName) ?? .cruise }
 
     @Option(help: "Language of the narration, as a BCP-47 tag (default: the narrator's).")
     var locale: String?
@@ -25,8 +27,11 @@ struct GameOptions: ParsableArguments {
     var tickMilliseconds: Int?
 
     func validate() throws {
-        if let tickMilliseconds, tickMilliseconds < 1 { throw ValidationError("--tick-milliseconds must be 1 or more.") }
+        guard Difficulty(rawValue: difficultyName) != nil else {
+            throw ValidationError("--difficulty must be cruise, fast or rapid, not \"\(difficultyName)\".")
+        }
+        if let tickMilliseconds, tickMilliseconds < 1 {
+            throw ValidationError("--tick-milliseconds must be 1 or more.")
+        }
     }
 }
-
-extension Difficulty: @retroactive ExpressibleByArgument {}

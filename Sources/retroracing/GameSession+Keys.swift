@@ -1,3 +1,4 @@
+import NarratorClient
 import RetroRacingCore
 
 extension GameSession {

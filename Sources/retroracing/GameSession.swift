@@ -17,6 +17,8 @@ final class GameSession {
     var nextTick: ContinuousClock.Instant?
     var collisionEnds: ContinuousClock.Instant?
     var running = true
+    /// The game-over summary's announcement, until it has been heard to the end.
+    var gameOverAnnouncement: (id: String?, ended: Bool)?
 
     /// The collision phase lasts this long before the road is cleared (as in the original).
     static let collisionPause = Duration.milliseconds(750)
@@ -26,7 +28,9 @@ final class GameSession {
         self.narration = narration
         self.data = data
         var bests: [Difficulty: Int] = [:]
-        for (name, score) in data.bestScores() { if let difficulty = Difficulty(rawValue: name) { bests[difficulty] = score } }
+        for (name, score) in data.bestScores() {
+            if let difficulty = Difficulty(rawValue: name) { bests[difficulty] = score }
+        }
         game = RaceGame(difficulty: options.difficulty, seed: options.seed, bests: bests)
     }
 
@@ -51,14 +55,26 @@ final class GameSession {
             handleNarration()
             if !Terminal.isInteractive && (game.phase == .gameOver || game.phase == .finished) { running = false }
         }
+        waitForGameOverSummary()
         apply(game.finish())
         saveBest()
+    }
+
+    /// Quitting right after a game over would cut the summary (finishing cancels the game's speech):
+    /// let the narrator finish saying it first, for at most 15 seconds.
+    private func waitForGameOverSummary() {
+        guard let narration, narration.isConnected, gameOverAnnouncement?.ended == false else { return }
+        let deadline = ContinuousClock.now + .seconds(15)
+        while gameOverAnnouncement?.ended == false, ContinuousClock.now < deadline {
+            for update in narration.nextUpdates(waitingUpTo: .milliseconds(200)) { follow(update) }
+        }
     }
 
     /// Sends events to the narrator, schedules what they start, and keeps records.
     func apply(_ events: [RaceEvent]) {
         for event in events {
-            narration?.send(line: event.jsonLine)
+            if case .gameOver = event { gameOverAnnouncement = (nil, false) }
+            narration?.send(line: event.jsonLine, tag: event.wireType == "game_over" ? "game-over" : nil)
             if !Terminal.isInteractive { print("event: \(event.jsonLine)") }
             switch event {
             case .started:
@@ -80,7 +96,8 @@ final class GameSession {
     private func autopilot() {
         guard let limit = options.autopilot, game.score < limit else { return }
         let ahead = game.traffic.ahead
-        guard ahead.hasCar(inLane: game.lane), let target = ahead.freeLanes.min(by: { abs($0 - game.lane) < abs($1 - game.lane) })
+        guard ahead.hasCar(inLane: game.lane),
+            let target = ahead.freeLanes.min(by: { abs($0 - game.lane) < abs($1 - game.lane) })
         else { return }
         while game.lane != target { apply(game.move(target < game.lane ? .left : .right)) }
     }

@@ -44,18 +44,31 @@ extension GameSession {
     /// automatically, go on to the next part when one has been heard to the end.
     func handleNarration() {
         guard let narration else { return }
-        for update in narration.poll() {
-            switch update {
-            case .connected where !data.helpWasNarrated && help == nil:
-                data.markHelpNarrated()
-                openHelp(automatic: true)
-            case .accepted(let tag, let id) where tag == help?.tag:
-                help?.announcement = id
-            case .outcome(let id, let event) where id == help?.announcement:
-                followHelp(event)
-            default:
-                break
-            }
+        for update in narration.poll() { follow(update) }
+    }
+
+    func follow(_ update: Narration.Update) {
+        switch update {
+        case .accepted("game-over", let id):
+            gameOverAnnouncement = (id, id == nil)
+        case .outcome(let id, let event) where id == gameOverAnnouncement?.id:
+            if !["queued", "started", "suspended", "resumed"].contains(event) { gameOverAnnouncement?.ended = true }
+        default:
+            followHelpNarration(update)
+        }
+    }
+
+    private func followHelpNarration(_ update: Narration.Update) {
+        switch update {
+        case .connected where !data.helpWasNarrated && help == nil:
+            data.markHelpNarrated()
+            openHelp(automatic: true)
+        case .accepted(let tag, let id) where tag == help?.tag:
+            help?.announcement = id
+        case .outcome(let id, let event) where id == help?.announcement:
+            followHelp(event)
+        default:
+            break
         }
     }
 

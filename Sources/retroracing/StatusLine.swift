@@ -12,7 +12,10 @@ final class StatusLine: Sendable {
 
     func set(_ line: String) {
         text.withLock { $0 = line }
-        if isatty(1) != 1 { fputs(line + "\n", stderr) }
+        if isatty(1) != 1 {
+            let bytes = Array((line + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }
     }
 
     var current: String { text.withLock { $0 } }
