@@ -145,6 +145,10 @@ let package = Package(
         ),
         .testTarget(name: "NarratorCLITests", dependencies: ["narrator", "NarratorTestSupport"]),
         .testTarget(name: "RetroRacingCoreTests", dependencies: ["RetroRacingCore"]),
+        .testTarget(
+            name: "RetroRacingGameTests",
+            dependencies: ["retroracing", "narrator", "NarratorClient", "NarratorTestSupport"]
+        ),
     ]
 )
 

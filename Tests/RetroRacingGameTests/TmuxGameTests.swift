@@ -1,0 +1,85 @@
+import Foundation
+import NarratorClient
+import NarratorTestSupport
+import Testing
+
+/// The real game in a real terminal (tmux) against a real daemon, checked through the daemon's
+/// notifications: what a player would have heard, in order.
+@Suite("The game in a terminal", .serialized)
+struct TmuxGameTests {
+    @Test("A scripted game narrates the help, the speed warning before 100, lives after a crash, and the game over")
+    func scriptedGame() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rr-\(UUID().uuidString.prefix(8))")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let socket = folder + "/run/narrator.sock"
+        let narrator = try #require(NarratorExecutable.path())
+        let game = narrator.replacingOccurrences(of: "/narrator", with: "/retroracing")
+        let daemon = try ChildProcess(
+            executable: narrator, arguments: ["serve", "--socket", socket, "--output", "null"],
+            environment: ProcessInfo.processInfo.environment, captureErrors: true)
+        defer { daemon.stop() }
+        var log = ""
+        while !log.contains("ready on") {
+            let bytes = daemon.read()
+            try #require(!bytes.isEmpty, "the daemon exited: \(log)")
+            log += String(decoding: bytes, as: UTF8.self)
+        }
+        let listener = try LineClient(path: socket)
+        listener.setReadTimeout(.seconds(30))
+        try listener.send(#"{"type":"subscribe","all_clients":true}"#)
+        _ = try listener.readLine()
+
+        let session = "rr\(getpid())"
+        let command =
+            "XDG_DATA_HOME=\(folder)/data \(game) --socket \(socket) --seed 7 --difficulty rapid "
+            + "--autopilot 150 --tick-milliseconds 20; echo GAME-ENDED-$?; tmux wait-for -S \(session)-ended"
+        try tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", "sh")
+        defer { _ = try? tmux("kill-session", "-t", session) }
+        try tmux("send-keys", "-t", session, command, "Enter")
+
+        // Everything the game had spoken, up to its game-over summary.
+        var heard: [String] = []
+        var screen = ""
+        while !(heard.last ?? "").hasPrefix("Game over") {
+            let values = fields(try #require(try listener.readLine(), "the daemon closed the stream"))
+            if values["event"] as? String == "finished", let text = values["text"] as? String { heard.append(text) }
+            if heard.count == 8 { screen = try tmux("capture-pane", "-p", "-t", session) }
+        }
+        #expect(heard.first == "Go! Speed: Rapid.", "\(heard)")
+        // First run with narration on: the four help parts, read one after another, then the race resumes.
+        #expect(heard.dropFirst().prefix(4).map { String($0.prefix(18)) } == (1...4).map { "Help, part \($0) of 4." })
+        #expect(heard.contains("Resumed."))
+        let warning = try #require(heard.firstIndex(of: "Faster soon!"), "\(heard)")
+        let levelUp = try #require(heard.firstIndex(of: "Faster! Level 2."))
+        let crash = try #require(heard.firstIndex(of: "Crash! 2 lives left"))
+        #expect(warning < levelUp && levelUp < crash)
+        #expect(heard.last == "Game over. New record: 151! Previous best 0. Speed: Rapid.")
+        #expect(screen.contains("Status: Score"), "the screen was:\n\(screen)")
+
+        // Quit: the game leaves the alternate screen and the shell prints its exit status, then
+        // signals the tmux channel this test waits on.
+        try tmux("send-keys", "-t", session, "q")
+        try tmux("wait-for", "\(session)-ended")
+        let after = try tmux("capture-pane", "-p", "-t", session)
+        #expect(after.contains("GAME-ENDED-0"), "\(after)")
+        #expect(!after.contains("Status: Score"), "the game's screen was left behind:\n\(after)")
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: String...) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(PrivatePulseAudio.findExecutable("tmux")?.path))
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+func fields(_ line: String) -> [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+}
