@@ -13,6 +13,7 @@ struct Narrator: AsyncParsableCommand {
                     [--log-level LEVEL]
               send [--socket PATH] [--wait] [EVENT --FIELD VALUE ...]   (or JSON lines on stdin)
               status [--socket PATH]
+              monitor [--socket PATH]                                   (every outcome, as it happens)
               say TEXT|- [--locale TAG] [--rate N] [--pitch N] [--volume N]
                          [--output OUTPUT]
               voices [--locale TAG]
@@ -21,6 +22,6 @@ struct Narrator: AsyncParsableCommand {
                                  [--output OUTPUT]
             OUTPUT is \(AudioOutput.help).
             """,
-        subcommands: [Serve.self, Send.self, Status.self, Say.self, Voices.self, Lint.self]
+        subcommands: [Serve.self, Send.self, Status.self, Monitor.self, Say.self, Voices.self, Lint.self]
     )
 }

@@ -29,3 +29,8 @@ enum StandardStreams {
         }
     }
 }
+
+/// Pushes printed lines out now, so a pipe reader sees each one as it happens.
+func fflushStandardOutput() {
+    fflush(nil)
+}

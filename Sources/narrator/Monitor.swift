@@ -1,0 +1,22 @@
+import ArgumentParser
+import NarratorClient
+
+/// `narrator monitor`: every outcome of every client, one JSON line each, as it happens.
+struct Monitor: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the outcome of every announcement, of every client, as it happens.",
+        discussion: "Lines are the daemon's notifications (docs/PROTOCOL.md). Stops when the daemon does, or on Ctrl-C."
+    )
+
+    @OptionGroup var socket: SocketOption
+
+    func run() throws {
+        let client = try LineClient(path: socket.path)
+        try client.send(#"{"type":"subscribe","all_clients":true}"#)
+        _ = try client.readLine()
+        while let line = try client.readLine() {
+            print(line)
+            fflushStandardOutput()
+        }
+    }
+}
