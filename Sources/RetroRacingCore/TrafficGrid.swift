@@ -48,11 +48,6 @@ public struct TrafficGrid: Hashable, Sendable, CustomStringConvertible {
         rows.insert(entering, at: 0)
     }
 
-    /// The points the next ticks would score if nothing is crashed into: first the row ahead, then the one
-    /// behind it, and so on up to the top row. The first three are what the road already holds for the
-    /// three ticks after this one, once the current tick has advanced it.
-    var pointsAhead: [Int] { rows.reversed().map(\.carCount) }
-
     /// One line per row, top first: `X.X`.
     public var description: String {
         rows.map(\.description).joined(separator: "\n")
