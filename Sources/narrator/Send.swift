@@ -11,9 +11,13 @@ struct Send: ParsableCommand {
             narrator send collision --lives 2          -> {"type":"collision","lives":2}
             narrator send say --text "Hello" --priority high
             narrator send say --key lives_remaining --arguments 2
-            narrator send < events.jsonl               (one JSON request per line, passed through)
-            Values that read as numbers or true/false are sent as such; a field given twice becomes an \
-            array, and "arguments" is always one. Options of send itself come before the event name.
+            narrator send < events.jsonl               (JSON lines, sent as they are)
+            Prints one reply line per request and exits with status 1 if any reply is an error. A "-" in \
+            a field name becomes "_" (--new-record: "new_record"). Values that read as numbers, true, \
+            false or null are sent as such, others as strings; a field given twice becomes an array, and \
+            "arguments" is always one. Options of send itself come before the event name. `narrator send \
+            --help` is sent to the daemon as a request: use `narrator help send` for this page. See \
+            docs/PROTOCOL.md.
             """
     )
 

@@ -12,8 +12,9 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the narrator daemon: speak the events games send to its socket.",
         discussion: """
             Listens on a Unix socket (folder 0700, socket 0600; other users are refused). Games write one JSON \
-            request per line and get one reply line each; see docs/PROTOCOL.md. SIGTERM or SIGINT stops it \
-            gracefully; SIGHUP reloads the tables and event map (a broken file keeps the old ones).
+            request per line and get one reply line each; see docs/PROTOCOL.md. Once it listens it prints \
+            "narrator: ready on PATH" to standard error. SIGTERM or SIGINT stops it gracefully; SIGHUP reloads \
+            the tables and event map (a broken file keeps the old ones).
             """
     )
 

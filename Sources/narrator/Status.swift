@@ -4,7 +4,8 @@ import NarratorClient
 /// `narrator status`: what the daemon is saying, what waits, who is connected.
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show what the daemon is speaking, its queue and counters.")
+        abstract: "Show what the daemon is speaking, its queue and counters.",
+        discussion: #"Prints the daemon's reply to {"type":"status"}, one JSON line; docs/PROTOCOL.md explains it."#)
 
     @OptionGroup var socket: SocketOption
 
