@@ -30,6 +30,10 @@ struct Send: ParsableCommand {
     var words: [String] = []
 
     func run() throws {
+        // The words are passed through uncaptured by ArgumentParser, so help is looked for here.
+        if let first = words.first, first == "--help" || first == "-h" || first == "help" {
+            throw CleanExit.helpRequest(self)
+        }
         let lines: [String]
         if words.isEmpty {
             lines = StandardStreams.readInput().split(whereSeparator: \.isNewline).map(String.init)
@@ -44,19 +48,34 @@ struct Send: ParsableCommand {
         }
         var failed = false
         var waitingFor: Set<String> = []
+        var ended: Set<String> = []
+        /// Prints a notification and notes when an announcement has ended.
+        func note(_ fields: ReplyFields, _ line: String) {
+            print(line)
+            if let id = fields.id, fields.isTerminal {
+                ended.insert(id)
+                waitingFor.remove(id)
+            }
+        }
         for line in lines {
             try client.send(line)
-            guard let reply = try client.readLine() else { throw ExitCode(1) }
-            print(reply)
-            let fields = ReplyFields(reply)
-            failed = failed || fields.ok != true
-            if let id = fields.id { waitingFor.insert(id) }
+            // With --wait, notifications of earlier lines may come before this line's reply.
+            while true {
+                guard let next = try client.readLine() else { throw ExitCode(1) }
+                let fields = ReplyFields(next)
+                if fields.event != nil {
+                    note(fields, next)
+                    continue
+                }
+                print(next)
+                failed = failed || fields.ok != true
+                if let id = fields.id, !ended.contains(id) { waitingFor.insert(id) }
+                break
+            }
         }
         if wait {
-            while !waitingFor.isEmpty, let notification = try client.readLine() {
-                print(notification)
-                let fields = ReplyFields(notification)
-                if let id = fields.id, fields.isTerminal { waitingFor.remove(id) }
+            while !waitingFor.isEmpty, let next = try client.readLine() {
+                note(ReplyFields(next), next)
             }
         }
         client.finishSending()
@@ -83,20 +102,49 @@ struct Send: ParsableCommand {
             index += 2
         }
         for (name, given) in values {
+            let asText = textFields.contains(name)
             if given.count == 1 && name != "arguments" {
-                line.add(name, json: jsonValue(given[0]))
+                line.add(name, json: jsonValue(given[0], asText: asText))
             } else {
-                line.add(name, json: "[" + given.map(jsonValue).joined(separator: ",") + "]")
+                line.add(name, json: "[" + given.map { jsonValue($0, asText: asText) }.joined(separator: ",") + "]")
             }
         }
         return line.text
     }
 
-    private static func jsonValue(_ text: String) -> String {
+    /// Fields the protocol and the shipped map define as text: sent as strings even when they
+    /// look like numbers (`--text 2`).
+    static let textFields: Set<String> = [
+        "text", "key", "locale", "scope", "supersedes", "priority", "client", "action", "topic", "difficulty", "reason",
+    ]
+
+    /// A value as JSON: true/false/null and JSON number literals as they are, anything else quoted.
+    private static func jsonValue(_ text: String, asText: Bool) -> String {
+        if asText { return JSONLine.quoted(text) }
         if text == "true" || text == "false" || text == "null" { return text }
-        if Int(text) != nil { return text }
-        if let number = Double(text), number.isFinite, text.first != "+", !text.hasSuffix(".") { return text }
-        return JSONLine.quoted(text)
+        return isJSONNumber(text) ? text : JSONLine.quoted(text)
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: what JSON accepts (so not `+5`, `007`, `.5`, `0x10`).
+    static func isJSONNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let integer = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !integer.isEmpty, integer == "0" || integer.first != "0" else { return false }
+        rest = rest.dropFirst(integer.count)
+        if rest.first == "." {
+            let fraction = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(1 + fraction.count)
+        }
+        if rest.first == "e" || rest.first == "E" {
+            rest = rest.dropFirst()
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            let exponent = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !exponent.isEmpty else { return false }
+            rest = rest.dropFirst(exponent.count)
+        }
+        return rest.isEmpty
     }
 }
 

@@ -63,6 +63,8 @@ public actor Conductor {
     /// writing, and what they asked for must still be said.
     public func disconnect(_ client: ClientID) {
         sessions.removeValue(forKey: client)
+        // Its pause goes with it; otherwise its queued speech would wait for a resume nobody can send.
+        if scheduler.isPaused(client) { feed(.resume(.client(client))) }
     }
 
     /// Replaces the tables and event map (SIGHUP), all at once.

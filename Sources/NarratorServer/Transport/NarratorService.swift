@@ -49,15 +49,17 @@ public struct NarratorService: Service {
         let path = configuration.socketPath
         try SocketPath.prepare(path)
         let limit = configuration.lineLimit
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .bind(unixDomainSocketPath: path) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(limit: limit)))
-                    return try NIOAsyncChannel<InboundLine, ByteBuffer>(wrappingChannelSynchronously: channel)
+        let server = try await SocketPath.bindPrivately(path) {
+            try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .childChannelOption(.allowRemoteHalfClosure, value: true)
+                .bind(unixDomainSocketPath: path) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(
+                            ByteToMessageHandler(LineFrameDecoder(limit: limit)))
+                        return try NIOAsyncChannel<InboundLine, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
                 }
-            }
-        SocketPath.restrict(path)
+        }
         defer { unlink(path) }
         logger.info("Listening", metadata: ["socket": "\(path)"])
         configuration.onReady(path)

@@ -31,13 +31,21 @@ public enum SocketPath {
         unlink(path)
     }
 
-    /// Sets the socket file to 0600 once it is bound.
-    public static func restrict(_ path: String) {
+    /// Runs `bind` with a umask that creates the socket file as 0600, so there is no moment when
+    /// it is open to others, then makes sure of the mode.
+    public static func bindPrivately<Result>(_ path: String, _ bind: () async throws -> Result) async rethrows -> Result
+    {
+        let previous = umask(0o177)
+        defer { umask(previous) }
+        let result = try await bind()
         chmod(path, 0o600)
+        return result
     }
 
+    /// Makes the folder (and missing parents) with mode 0700. A folder that already exists is
+    /// never changed: `--socket /tmp/x.sock` must not touch /tmp. It must belong to this user
+    /// (root's folders are fine for root), and the socket itself is created 0600.
     private static func makePrivateFolder(_ folder: String) throws(ServerError) {
-        // Missing parents are made too (0700, like the folder itself), as `mkdir -p` would.
         var partial = folder.hasPrefix("/") ? "" : "."
         for component in folder.split(separator: "/") {
             partial += "/" + component
@@ -52,7 +60,6 @@ public enum SocketPath {
         guard info.st_uid == getuid() else {
             throw ServerError("\(folder) belongs to another user; refusing to listen there. Choose another --socket.")
         }
-        if info.st_mode & 0o077 != 0 { chmod(folder, 0o700) }
     }
 
     /// Whether something accepts connections on `path`.
