@@ -113,6 +113,7 @@ final class GameSession {
     private func draw() {
         guard Terminal.isInteractive else { return }
         screen.message = StatusLine.shared.current
+        screen.width = max(40, Terminal.size.columns)
         let state = narration == nil ? "off (--no-narration)" : narration!.isConnected ? "on" : "off (no narrator yet)"
         Terminal.write(screen.frame(game, narration: state, help: help?.section))
     }

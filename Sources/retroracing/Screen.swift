@@ -6,6 +6,8 @@ import RetroRacingCore
 struct Screen {
     var message = ""
 
+    var width = 80
+
     func frame(_ game: RaceGame, narration: String, help: HelpSection?) -> String {
         var lines: [String] = []
         lines.append(
@@ -21,8 +23,25 @@ struct Screen {
         lines.append("Narration: \(narration)")
         if !message.isEmpty { lines.append(message) }
         lines.append("")
-        lines.append("Keys: left/right, h/l or a/d move. Space or p pause. ? help. s status. r restart. q quit.")
-        return "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
+        lines.append("Keys: arrows, h/l, a/d move. Space/p pause. ? help. s status. r restart. q quit.")
+        // Every line fits the width, so nothing wraps and the layout stays put in an 80x24 pane.
+        return "\u{1B}[H" + lines.flatMap { fit($0, width) }.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
+            + "\u{1B}[J"
+    }
+
+    /// Lines of at most `width` characters, breaking long ones at spaces (long notices stay readable).
+    func fit(_ line: String, _ width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        var lines: [String] = []
+        var current = ""
+        for word in line.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + String(word.prefix(width))
+        }
+        return lines + [current]
     }
 
     private func road(_ game: RaceGame) -> [String] {
