@@ -119,16 +119,17 @@ public final class Narration: @unchecked Sendable {
         guard let connection = try? LineClient(path: socketPath) else {
             let first = lock.withLock {
                 defer { saidOff = true }
-                if !saidOff {
-                    updates.append(.disconnected)
-                    lock.broadcast()
-                }
                 return !saidOff
             }
             if first {
+                // The notice goes out before the update, so whoever sees the update sees the notice too.
                 notice(
                     "Narration is off: no narrator answers on \(socketPath). Start one with `narrator serve`; the game connects when it appears."
                 )
+                lock.withLock {
+                    updates.append(.disconnected)
+                    lock.broadcast()
+                }
             }
             return nil
         }
