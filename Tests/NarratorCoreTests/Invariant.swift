@@ -9,7 +9,7 @@ enum Invariant: String, CaseIterable, Sendable {
     /// `queued` first, then exactly one terminal outcome, after which nothing more.
     case oneTerminalOutcome
     /// Within one client and priority, fresh announcements start in arrival order (a superseding one
-    /// takes the turn of the one it replaced).
+    /// takes the turn of the first one it replaced in its line; exempt if that one had started).
     case arrivalOrder
     /// Speech starts at 0 the first time, and a resumed announcement at the last sentence start the
     /// engine reported for it.

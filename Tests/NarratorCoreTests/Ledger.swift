@@ -7,6 +7,8 @@ struct Ledger {
         let client: ClientID
         /// Position in the arrival order used by ``Invariant/arrivalOrder``; `nil` once exempt.
         var order: Int?
+        /// Whether it replaced a waiting one of its priority and took that one's turn (only the first counts).
+        var tookTurn = false
         var outcomes: [Outcome] = []
         var hasStarted = false
         /// The last sentence start the engine reported for it, 0 before any.
@@ -82,9 +84,12 @@ struct Ledger {
             if record.priority == .high && (id == engineActive || records[newer]?.priority != .high) {
                 self.record(.highNeverCut, "high \(id) superseded by \(newer) while speaking or by a non-high")
             }
-            // The newer one takes the replaced one's turn if it waited in the same line.
-            if id != engineActive, records[newer]?.priority == record.priority {
+            // The newer one takes the turn of the first one it replaced in its own line: the scheduler puts
+            // it in that one's place and reports the replaced ones in line order (a suspended one's place is
+            // the front, exempt from the order). A later one replaced with it gives no turn (P31).
+            if id != engineActive, records[newer]?.priority == record.priority, records[newer]?.tookTurn == false {
                 records[newer]?.order = record.hasStarted ? nil : record.order
+                records[newer]?.tookTurn = true
             }
         default:
             break

@@ -1,7 +1,7 @@
 import NarratorCore
 
 extension PriorityRule {
-    /// Rows P22-P30: cancel, pause, resume, and the engine's asynchronous replies.
+    /// Rows P22-P31: cancel, pause, resume, the engine's asynchronous replies, and superseding across a pause.
     static let controls: [PriorityRule] = [
         PriorityRule(
             id: "P22", rule: "cancelling a scope cancels it and everything below it, not a sibling sharing a prefix",
@@ -76,6 +76,18 @@ extension PriorityRule {
             id: "P30", rule: "a stop the scheduler did not ask for ends the announcement as interrupted",
             steps: [submit(1, .default, resume: true), started(1), stopped(1)],
             expected: ["1 queued, speak 1@0", "1 started", "1 interrupted"]),
+        PriorityRule(
+            id: "P31",
+            rule: "a newer one replacing several waiting ones takes the first one's place, a suspended one's too",
+            steps: [
+                submit(1, .high, key: "speed"), started(1), submit(2, .high), submit(3, .high, key: "speed"),
+                pause(.client(1)), stopped(1), submit(4, .high, key: "speed"), resume(.all), finished(4),
+                finished(2),
+            ],
+            expected: [
+                "1 queued, speak 1@0", "1 started", "2 queued", "3 queued", "stop 1", "1 suspended@0",
+                "4 queued, 1 superseded by 4, 3 superseded by 4", "speak 4@0", "4 finished, speak 2@0", "2 finished",
+            ]),
     ]
 
     /// Every row of docs/PRIORITIES.md, in order.

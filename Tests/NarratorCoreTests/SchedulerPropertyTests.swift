@@ -1,3 +1,4 @@
+import NarratorCore
 import PropertyBased
 import Testing
 
@@ -11,6 +12,27 @@ import Testing
             simulation.run(codes)
             #expect(simulation.ledger.violations[invariant, default: []] == [])
         }
+    }
+
+    /// Found by the random runs (shrunk from a failing `.arrivalOrder`): a high that supersedes both a
+    /// suspended high and a fresh one waiting behind another high takes the first one's place, the front
+    /// (P31), so it speaks before that other high. The ledger must give it that turn, not the later one's.
+    @Test func supersedingASuspendedAndAWaitingHighTakesTheFirstTurn() {
+        func high(_ id: UInt64, key: String? = nil) -> TestScheduler.Input {
+            .submit(
+                Announcement(
+                    id: AnnouncementID(rawValue: id), client: 1, text: "high \(id)", priority: .high,
+                    policy: AnnouncementPolicy(supersedes: key)))
+        }
+        var simulation = Simulation(queueBound: 64)
+        simulation.feed(high(1, key: "speed"))
+        simulation.feed(high(2))
+        simulation.feed(high(3, key: "speed"))
+        simulation.feed(.pause(.client(1)))
+        if let stopped = simulation.engine.reply(choice: 1) { simulation.feed(stopped) }
+        simulation.feed(high(4, key: "speed"))
+        simulation.run([])  // Resumes all: 4 speaks, then 2.
+        #expect(simulation.ledger.violations == [:])
     }
 
     /// Guards the generator: the random runs do reach the situations the invariants are about.
