@@ -1,7 +1,7 @@
 import NarratorSpeech
 import NarratorTestSupport
 
-extension DaemonBench.Playback {
+extension DaemonBench.Measurement {
     /// A long default announcement (`say`, 5.4 s of speech) -> the high `level_change_imminent` warning.
     ///
     /// The warning follows the cut within milliseconds, so "old audio silent" cannot be found as a

@@ -4,7 +4,7 @@ import NarratorClient
 import NarratorSpeech
 import Synchronization
 
-extension DaemonBench {
+extension DaemonBench.Measurement {
     /// One client streams `count` events as fast as it can write them, mostly superseding score
     /// updates, while a second thread reads the replies. Speech is real (the engine synthesizes what
     /// the scheduler lets through) but goes to the null sink.
@@ -12,11 +12,47 @@ extension DaemonBench {
     /// Memory is VmRSS sampled every 5000 events, VmHWM at the end, and VmRSS once the daemon has
     /// gone idle again: of this whole process (daemon, engine and the client's two threads), or with
     /// `--spawned` of a `narrator serve` process alone.
-    struct Stream {
-        let engine: SpeechEngine
-        let count: Int
-        let logger: Logger
+    func stream(spawned: Bool) async throws {
+        let count = count
+        let report: DaemonBench.Streamer.Report
+        if spawned {
+            let daemon = try DaemonBench.SpawnedDaemon()
+            daemon.drainLog()
+            defer { daemon.stop() }
+            let pid = daemon.pid
+            report = try await DaemonBench.onOwnThread {
+                try DaemonBench.Streamer.stream(count, to: daemon.socket, memoryOf: pid)
+            }
+        } else {
+            report = try await DaemonBench.InProcessDaemon.with(engine: engine, sink: NullSink(), logger: logger) {
+                daemon in
+                try await DaemonBench.onOwnThread {
+                    try DaemonBench.Streamer.stream(count, to: daemon.socket, memoryOf: nil)
+                }
+            }
+        }
+        let seconds = report.elapsed.milliseconds / 1000
+        print(
+            "\(count) events in \(Distribution.fixed(seconds, 3)) s: \(Int(Double(count) / seconds)) events/s"
+        )
+        print(
+            "replies: \(report.replies) of \(count), \(report.refused) not ok"
+                + (report.firstRefusal.map { ": " + $0 } ?? ""))
+        print(
+            "\(spawned ? "narrator serve" : "this process"): RSS with the daemon started \(report.startedRSS) KiB, "
+                + "highest while streaming \(report.samples.max() ?? 0) KiB, after (idle) \(report.idleRSS) KiB, "
+                + "VmHWM \(report.peak) KiB")
+        print(
+            "of which anonymous (RssAnon): started \(report.startedAnonymous) KiB, after \(report.idleAnonymous) KiB"
+        )
+        print("RSS every 5000 events (KiB): \(report.samples.map(String.init).joined(separator: " "))")
+        print("after the stream: \(report.status)")
+    }
+}
 
+extension DaemonBench {
+    /// The client side of the stream: a writer and a reader thread on one connection.
+    enum Streamer {
         /// Event `index` of the stream: 18 in 20 are score updates (low, superseding, expiring),
         /// the rest lane changes (low) and crashes (default, cut score talk).
         static func event(_ index: Int) -> String {
@@ -25,38 +61,6 @@ extension DaemonBench {
             case 17: #"{"type":"collision","lives":2}"#
             default: #"{"type":"score_changed","score":\#(index * 10)}"#
             }
-        }
-
-        /// Streams to the daemon in this process, or to a spawned `narrator serve` when `spawned`
-        /// (then the memory figures are that process's alone).
-        func run(spawned: Bool) async throws {
-            let count = count
-            let report: Report
-            if spawned {
-                let daemon = try SpawnedDaemon()
-                daemon.drainLog()
-                defer { daemon.stop() }
-                let pid = daemon.pid
-                report = try await onOwnThread { try Self.stream(count, to: daemon.socket, memoryOf: pid) }
-            } else {
-                report = try await InProcessDaemon.with(engine: engine, sink: NullSink(), logger: logger) { daemon in
-                    try await onOwnThread { try Self.stream(count, to: daemon.socket, memoryOf: nil) }
-                }
-            }
-            let seconds = report.elapsed.milliseconds / 1000
-            print("\(count) events in \(Distribution.fixed(seconds, 3)) s: \(Int(Double(count) / seconds)) events/s")
-            print(
-                "replies: \(report.replies) of \(count), \(report.refused) not ok"
-                    + (report.firstRefusal.map { ": " + $0 } ?? ""))
-            print(
-                "\(spawned ? "narrator serve" : "this process"): RSS with the daemon started \(report.startedRSS) KiB, "
-                    + "highest while streaming \(report.samples.max() ?? 0) KiB, after (idle) \(report.idleRSS) KiB, "
-                    + "VmHWM \(report.peak) KiB")
-            print(
-                "of which anonymous (RssAnon): started \(report.startedAnonymous) KiB, after \(report.idleAnonymous) KiB"
-            )
-            print("RSS every 5000 events (KiB): \(report.samples.map(String.init).joined(separator: " "))")
-            print("after the stream: \(report.status)")
         }
 
         struct Report: Sendable {
@@ -76,7 +80,7 @@ extension DaemonBench {
         }
 
         /// Writes on this thread, reads on another; then waits for the daemon to go quiet.
-        private static func stream(_ count: Int, to socket: String, memoryOf pid: Int32?) throws -> Report {
+        static func stream(_ count: Int, to socket: String, memoryOf pid: Int32?) throws -> Report {
             let connection = SharedConnection(try LineClient(path: socket))
             let report = Mutex(
                 Report(
@@ -119,7 +123,7 @@ extension DaemonBench {
         /// A low announcement queued behind everything else: once it has ended, so has all that came
         /// before it. Returns the daemon's status line then.
         private static func waitUntilQuiet(_ socket: String) throws -> String {
-            let client = try Client(socket: socket, subscribe: true)
+            let client = try DaemonBench.Client(socket: socket, subscribe: true)
             let last = try client.request(#"{"type":"say","text":"Done.","priority":"low"}"#).reply
             try client.waitForEnd(of: String(try last.announcement()))
             return try client.request(#"{"type":"status"}"#).reply.line

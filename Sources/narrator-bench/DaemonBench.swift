@@ -58,13 +58,24 @@ struct DaemonBench: AsyncParsableCommand {
         }
         let engine = try SpeechEngine.shared(logger: logger)
         defer { engine.shutdown() }
+        let measurement = { (defaultCount: Int) in
+            Measurement(engine: engine, count: count ?? defaultCount, logger: logger)
+        }
         switch measure {
-        case .reply: try await Latency(engine: engine, count: count ?? 1000, logger: logger).reply()
-        case .firstChunk: try await Latency(engine: engine, count: count ?? 1000, logger: logger).firstChunk()
-        case .audible: try await Playback(engine: engine, count: count ?? 200, logger: logger).audible()
-        case .interrupt: try await Playback(engine: engine, count: count ?? 100, logger: logger).interrupt()
-        case .stream: try await Stream(engine: engine, count: count ?? 100_000, logger: logger).run(spawned: spawned)
+        case .reply: try await measurement(1000).reply()
+        case .firstChunk: try await measurement(1000).firstChunk()
+        case .audible: try await measurement(200).audible()
+        case .interrupt: try await measurement(100).interrupt()
+        case .stream: try await measurement(100_000).stream(spawned: spawned)
         case .coldStart: break
         }
+    }
+
+    /// One measurement on the daemon in this process: the engine it speaks with, how many events.
+    /// Each measure is a facet in its own file (DaemonBench+Latency, +Playback, +Interrupt, +Stream).
+    struct Measurement {
+        let engine: SpeechEngine
+        let count: Int
+        let logger: Logger
     }
 }
