@@ -40,7 +40,8 @@ extension DaemonBench.Measurement {
             return cuts
         }
         print("old announcement: \(Distribution.fixed(result.oldSeconds, 2)) s of audio, cut 0.2-0.4 s in")
-        print("high event written -> old audio stopped: \(Distribution(result.stopped).millisecondsSummary())")
+        print("high event written -> old stream cut: \(Distribution(result.departed).millisecondsSummary())")
+        print("high event written -> old audio silent: \(Distribution(result.stopped).millisecondsSummary())")
         print("high event written -> new audio audible: \(Distribution(result.audible).millisecondsSummary())")
         print("on the device, old silent -> new audible: \(Distribution(result.gaps).millisecondsSummary())")
         print(
@@ -50,6 +51,8 @@ extension DaemonBench.Measurement {
 
     /// The measured cuts, in milliseconds from the high event's write.
     struct Cuts: Sendable {
+        /// When the recording stopped being the old announcement's samples.
+        var departed: [Double] = []
         var stopped: [Double] = []
         var audible: [Double] = []
         var gaps: [Double] = []
@@ -60,15 +63,16 @@ extension DaemonBench.Measurement {
 
         mutating func add(_ cut: Cut, written: ContinuousClock.Instant, arrival: (Int) -> ContinuousClock.Instant?) {
             oldSeconds = Double(cut.old.count) / Double(PrivatePulseAudio.sampleRate)
-            guard let (silent, start) = cut.locate(), let heardAt = arrival(start) else {
+            guard let (departure, silent, start) = cut.locate(), let heardAt = arrival(start) else {
                 unmatched += 1
                 return
             }
             audible.append((heardAt - written).milliseconds)
-            guard let silent, let silentAt = arrival(silent) else {
+            guard let silent, let silentAt = arrival(silent), let departedAt = arrival(departure) else {
                 inPause += 1
                 return
             }
+            departed.append((departedAt - written).milliseconds)
             stopped.append((silentAt - written).milliseconds)
             gaps.append(Double(start - silent) * 1000 / Double(PrivatePulseAudio.sampleRate))
         }
@@ -86,10 +90,10 @@ extension DaemonBench.Measurement {
         /// How much of `recording` had arrived when the high event was written.
         let requestedAt: Int
 
-        /// Where, in the recording, the old audio fell silent (nil when the cut fell in a stretch of
+        /// Where, in the recording, the old announcement's samples end (the cut), where the old audio fell silent (nil when the cut fell in a stretch of
         /// exact silence of the old text, where it cannot be placed) and where the new audio's first
         /// audible sample is. Nil when the recording is not made of the two announcements' samples.
-        func locate() -> (silent: Int?, audible: Int)? {
+        func locate() -> (departure: Int, silent: Int?, audible: Int)? {
             guard let oldOnset = old.firstIndex(where: { abs(Int($0)) > 500 }),
                 let newOnset = new.firstIndex(where: { abs(Int($0)) > 500 })
             else { return nil }
@@ -104,16 +108,16 @@ extension DaemonBench.Measurement {
                     recording[$0..<($0 + probe.count)].elementsEqual(probe)
                 })
             else { return nil }
-            if departure > 0 && recording[departure - 1] == 0 { return (nil, start) }
+            if departure > 0 && recording[departure - 1] == 0 { return (departure, nil, start) }
             // The flush leaves exact zeros; up to ~5 ms of the old stream may come before them (the
             // null sink re-renders what it had mixed ahead). Silent is where the zeros begin, or the
             // new audio's start when it follows with no gap.
             var run = 0
             for index in departure..<start {
                 run = recording[index] == 0 ? run + 1 : 0
-                if run == Self.silentRun { return (index + 1 - run, start) }
+                if run == Self.silentRun { return (departure, index + 1 - run, start) }
             }
-            return (start, start)
+            return (departure, start, start)
         }
     }
 }
