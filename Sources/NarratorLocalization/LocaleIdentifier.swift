@@ -39,6 +39,9 @@ extension String {
     /// The string without leading and trailing spaces, tabs and newlines (no Foundation needed).
     func trimmingWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        // Nearly every string has nothing to trim: tags and table text are looked up on every event,
+        // and the copy through reversed character views below was most of the cost of a render.
+        guard let first, let last, isSpace(first) || isSpace(last) else { return self }
         return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

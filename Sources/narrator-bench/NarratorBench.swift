@@ -7,6 +7,6 @@ struct NarratorBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrator-bench",
         abstract: "Measure Narrator's latency, throughput and memory.",
-        subcommands: [SchedulerBench.self, SpeechBench.self]
+        subcommands: [SchedulerBench.self, SpeechBench.self, DaemonBench.self]
     )
 }

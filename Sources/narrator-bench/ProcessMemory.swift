@@ -2,15 +2,24 @@
     import Glibc
 #endif
 
-/// Resident memory of this process, from /proc/self/status, in KiB.
+/// Resident memory of this process (or another one, by PID), from /proc/PID/status, in KiB.
 enum ProcessMemory {
     /// Peak resident set size (VmHWM).
-    static var peakKiB: Int { field("VmHWM:") }
+    static var peakKiB: Int { field("VmHWM:", of: "self") }
     /// Current resident set size (VmRSS).
-    static var residentKiB: Int { field("VmRSS:") }
+    static var residentKiB: Int { field("VmRSS:", of: "self") }
 
-    private static func field(_ name: String) -> Int {
-        guard let file = fopen("/proc/self/status", "r") else { return -1 }
+    /// Peak resident set size of process `pid`, or of this process when nil.
+    static func peakKiB(of pid: pid_t?) -> Int { field("VmHWM:", of: pid.map(String.init) ?? "self") }
+    /// Current resident set size of process `pid`, or of this process when nil.
+    static func residentKiB(of pid: pid_t?) -> Int { field("VmRSS:", of: pid.map(String.init) ?? "self") }
+
+    /// Resident anonymous memory (RssAnon: heap, stacks) of process `pid`, or of this process when nil;
+    /// the rest of VmRSS is file pages (the executable's and libraries' code, mapped data files).
+    static func anonymousKiB(of pid: pid_t?) -> Int { field("RssAnon:", of: pid.map(String.init) ?? "self") }
+
+    private static func field(_ name: String, of process: String) -> Int {
+        guard let file = fopen("/proc/\(process)/status", "r") else { return -1 }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {

@@ -12,20 +12,16 @@ struct PulseBench {
 
     /// speak() called -> first audible sample recorded on the monitor.
     func audible() async throws {
-        try await withPulse { sink, recorder in
+        try await Self.withPulse(sampleRate: engine.sampleRate) { sink, recorder in
             var latencies: [Double] = []
             for index in 0..<count {
-                // The previous phrase may still be on its way to the recorder: wait for 100 ms of
-                // recorded silence first, so its tail is not taken for this phrase's onset.
-                guard let quiet = recorder.waitForSilence(after: recorder.count, length: 2205) else { continue }
-                let before = quiet + 2205
+                guard let before = recorder.afterSilence() else { continue }
                 let start = ContinuousClock.now
                 let (locale, text) = SpeechBench.phrases[index % SpeechBench.phrases.count]
                 _ = try await engine.speakAndWait(
                     Utterance(id: UInt64(index + 1), text: text, voice: VoiceSettings(locale: locale)), to: sink)
-                guard let onset = recorder.waitForSound(after: before), let heard = recorder.arrival(ofSample: onset)
-                else { continue }
-                latencies.append(Double((heard - start) / .nanoseconds(1)) / 1_000_000)
+                guard let heard = recorder.firstSound(after: before) else { continue }
+                latencies.append(Double((heard.arrival - start) / .nanoseconds(1)) / 1_000_000)
             }
             print("speak -> first audible sample on the monitor: \(Distribution(latencies).millisecondsSummary())")
         }
@@ -35,13 +31,12 @@ struct PulseBench {
     func stop() async throws {
         let text = String(
             repeating: "The introduction explains the three lanes and how to move between them. ", count: 4)
-        try await withPulse { sink, recorder in
+        try await Self.withPulse(sampleRate: engine.sampleRate) { sink, recorder in
             var latencies: [Double] = []
             var inPause = 0
             for index in 0..<count {
                 let id = UInt64(index + 1)
-                guard let quiet = recorder.waitForSilence(after: recorder.count, length: 2205) else { continue }
-                let before = quiet + 2205
+                guard let before = recorder.afterSilence() else { continue }
                 let ended = AsyncStream.makeStream(of: Void.self)
                 try engine.speak(Utterance(id: id, text: text), to: sink) { event in
                     switch event {
@@ -73,15 +68,36 @@ struct PulseBench {
         }
     }
 
-    private func withPulse(_ body: (any AudioSink, MonitorRecorder) async throws -> Void) async throws {
+    /// Starts a private PulseAudio, records its monitor until the recorder is warm (an idle null
+    /// sink stalls new streams otherwise), and opens a pcaudiolib sink on it for `body`.
+    static func withPulse<Result>(
+        sampleRate: Int, _ body: (any AudioSink, MonitorRecorder) async throws -> Result
+    ) async throws -> Result {
         let pulse = try PrivatePulseAudio.start()
         defer { pulse.stop() }
         let recorder = try pulse.record()
         defer { recorder.stop() }
         recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate)
         pulse.makeDefaultForThisProcess()
-        let sink = try PCAudioSink(backend: .pulse, sampleRate: engine.sampleRate, logger: Logger(label: "bench"))
+        let sink = try PCAudioSink(backend: .pulse, sampleRate: sampleRate, logger: Logger(label: "bench"))
         defer { sink.close() }
-        try await body(sink, recorder)
+        return try await body(sink, recorder)
+    }
+}
+
+extension MonitorRecorder {
+    /// Samples of recorded silence a phrase waits for: 100 ms at the null sink's rate.
+    static let quietBeforePhrase = 2205
+
+    /// Waits for 100 ms of recorded silence and returns the index where it ends. The previous
+    /// phrase may still be on its way to the recorder: its tail must not be taken for the next onset.
+    func afterSilence() -> Int? {
+        waitForSilence(after: count, length: Self.quietBeforePhrase).map { $0 + Self.quietBeforePhrase }
+    }
+
+    /// The first audible sample (above 500, -36 dBFS) at or after `index`, and when parec delivered it.
+    func firstSound(after index: Int) -> (index: Int, arrival: ContinuousClock.Instant)? {
+        guard let onset = waitForSound(after: index), let arrival = arrival(ofSample: onset) else { return nil }
+        return (onset, arrival)
     }
 }

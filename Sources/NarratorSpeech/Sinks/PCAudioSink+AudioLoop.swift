@@ -15,13 +15,17 @@ extension PCAudioSink {
                 condition.unlock()
                 return
             }
+            let generation = queue.generation
             condition.broadcast()  // room for the speech thread
             condition.unlock()
 
             switch item {
             case .pcm(let samples):
                 var start = 0
-                while start < samples.count && !isInterrupted {
+                // Not `isInterrupted`: the speech thread's `begin` for the next utterance clears that
+                // flag within microseconds of an interrupt, and the rest of this old chunk (up to
+                // ~40 ms) would then play, out of place, before the new utterance.
+                while start < samples.count && isCurrent(generation) {
                     let end = min(start + sliceSamples, samples.count)
                     let error = samples[start..<end].withUnsafeBytes { device.write($0) }
                     if let error, !reportedFailure {
@@ -30,6 +34,9 @@ extension PCAudioSink {
                     }
                     start = end
                 }
+                // A write blocked when the interrupt's flush came finishes into the emptied buffer,
+                // and that slice (up to 10 ms of the old utterance) would play: flush it too.
+                if start > 0 && !isCurrent(generation) { device.flush() }
             case .mark(let handler):
                 handler(!isInterrupted)
             case .finish(let handler):
@@ -38,6 +45,13 @@ extension PCAudioSink {
                 handler(!isInterrupted)
             }
         }
+    }
+
+    /// Whether no interrupt came since an item was taken off the queue in `generation`.
+    private func isCurrent(_ generation: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return queue.generation == generation
     }
 
     private var isInterrupted: Bool {

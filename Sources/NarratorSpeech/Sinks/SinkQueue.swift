@@ -26,6 +26,9 @@ struct SinkQueue {
     private(set) var queuedSamples = 0
     var interrupted = false
     var closed = false
+    /// Counts interrupts. PCM the audio thread took off the queue before an interrupt must not be
+    /// played after it, even once `begin` has cleared `interrupted` for the next utterance.
+    private(set) var generation = 0
 
     var isEmpty: Bool { head == items.count }
 
@@ -49,6 +52,7 @@ struct SinkQueue {
 
     /// Empties the queue and returns the handlers of the markers it held, to be fired with false.
     mutating func removeAll() -> [@Sendable (Bool) -> Void] {
+        generation += 1
         let handlers = items[head...].compactMap(\.handler)
         items.removeAll(keepingCapacity: true)
         head = 0

@@ -1,0 +1,96 @@
+import Dispatch
+import FoundationEssentials
+import Logging
+import NarratorServer
+import NarratorSpeech
+import NarratorTestSupport
+
+extension DaemonBench {
+    /// The daemon wired as `narrator serve` wires it (Conductor, EngineSpeaker, NarratorService), run
+    /// in this process on a socket in a temporary folder, so the benchmark can see inside its sink.
+    struct InProcessDaemon: Sendable {
+        let socket: String
+        private let folder: String
+        private let task: Task<Void, any Error>
+
+        /// Starts it and returns once its readiness callback has fired.
+        static func start(engine: SpeechEngine, sink: any AudioSink, logger: Logger) async throws -> InProcessDaemon {
+            let (profileFolder, ownTable) = try shippedProfile()
+            let load: @Sendable () throws -> Profile = {
+                try Profile.load(folder: profileFolder, extraTables: ownTable)
+            }
+            let folder = FileManager.default.temporaryDirectory
+                .appendingPathComponent("narrator-bench-\(UInt32.random(in: 0...UInt32.max))").path
+            let socket = folder + "/narrator.sock"
+            let conductor = Conductor(
+                profile: try load(), speaker: EngineSpeaker(engine: engine, sink: sink),
+                defaults: VoiceSettings(locale: "en"), logger: logger)
+            let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
+            let service = NarratorService(
+                configuration: .init(socketPath: socket, onReady: { _ in readySignal.finish() }, reload: load),
+                conductor: conductor, logger: logger)
+            // Cancelling the task ends the accept loop and every connection (they are wrapped in
+            // cancelOnGracefulShutdown, which also ends on cancellation) and removes the socket.
+            let task = Task {
+                defer { readySignal.finish() }  // also when it fails before listening
+                try await service.run()
+            }
+            for await _ in ready {}
+            guard FileManager.default.fileExists(atPath: socket) else {
+                try await task.value
+                throw BenchFailure("the daemon stopped before listening on \(socket)")
+            }
+            return InProcessDaemon(socket: socket, folder: folder, task: task)
+        }
+
+        /// Runs `body` with a started daemon, and stops it afterwards whether `body` threw or not.
+        static func with<Result: Sendable>(
+            engine: SpeechEngine, sink: any AudioSink, logger: Logger,
+            _ body: (InProcessDaemon) async throws -> Result
+        ) async throws -> Result {
+            let daemon = try await start(engine: engine, sink: sink, logger: logger)
+            do {
+                let result = try await body(daemon)
+                await daemon.stop()
+                return result
+            } catch {
+                await daemon.stop()
+                throw error
+            }
+        }
+
+        func stop() async {
+            task.cancel()
+            _ = await task.result
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+
+        /// The shipped RetroRacing profile and the daemon's own table: from `./Localization` when run
+        /// in the package folder, else from the package this benchmark was built from.
+        private static func shippedProfile() throws -> (String, [String]) {
+            let root =
+                FileManager.default.fileExists(atPath: "Localization/retroracing/events.json")
+                ? "Localization" : NarratorExecutable.packageRoot + "/Localization"
+            guard FileManager.default.fileExists(atPath: root + "/retroracing/events.json") else {
+                throw BenchFailure("no Localization/retroracing/events.json here or in \(root); run from the package")
+            }
+            return (root + "/retroracing", [root + "/narrator/Narrator.xcstrings"])
+        }
+    }
+
+    /// Runs blocking client work on a thread of its own. Swift's cooperative pool has one thread per
+    /// core (two here): a client blocked in read() on it would starve the daemon it is waiting for.
+    static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue(label: "narrator-bench.client").async {
+                continuation.resume(with: Result { try body() })
+            }
+        }
+    }
+
+    /// A benchmark that could not run or saw something wrong; the message says which.
+    struct BenchFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

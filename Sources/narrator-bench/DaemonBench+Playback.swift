@@ -1,0 +1,43 @@
+import Logging
+import NarratorSpeech
+import NarratorTestSupport
+
+/// What a listener hears: the daemon plays through pcaudiolib into a private PulseAudio whose
+/// null-sink monitor is recorded (PulseBench's setup and rules). A sample's time is when parec
+/// delivered it, so these figures include the recorder's ~5 ms period: they are upper bounds.
+extension DaemonBench.Measurement {
+    /// Event written -> first audible sample on the monitor. Each phrase waits for 100 ms of
+    /// recorded silence first and for its announcement to end after.
+    func audible() async throws {
+        let latencies = try await withDaemonOnPulse { socket, recorder in
+            let client = try DaemonBench.Client(socket: socket, subscribe: true)
+            var latencies: [Double] = []
+            for index in 0..<count {
+                guard let before = recorder.afterSilence() else { continue }
+                let (reply, written, _) = try client.request(DaemonBench.events[index % DaemonBench.events.count])
+                guard let heard = recorder.firstSound(after: before) else { continue }
+                try client.waitForEnd(of: String(try reply.announcement()))
+                latencies.append((heard.arrival - written).milliseconds)
+            }
+            return latencies
+        }
+        print(
+            "event written -> first audible sample on the monitor: \(Distribution(latencies).millisecondsSummary())"
+        )
+    }
+
+    /// The daemon in this process speaking into a pcaudiolib sink on a private PulseAudio (and to
+    /// `copy` too, when given), and a client thread given its socket and the monitor's recorder.
+    func withDaemonOnPulse<Result: Sendable>(
+        copy: MemorySink? = nil, _ body: @escaping @Sendable (String, MonitorRecorder) throws -> Result
+    ) async throws -> Result {
+        let engine = engine
+        let logger = logger
+        return try await PulseBench.withPulse(sampleRate: engine.sampleRate) { pulse, recorder in
+            let sink = copy.map { TeeSink(pulse, $0) } ?? pulse
+            return try await DaemonBench.InProcessDaemon.with(engine: engine, sink: sink, logger: logger) { daemon in
+                try await DaemonBench.onOwnThread { try body(daemon.socket, recorder) }
+            }
+        }
+    }
+}

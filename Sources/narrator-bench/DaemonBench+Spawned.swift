@@ -1,0 +1,56 @@
+import Dispatch
+import FoundationEssentials
+import NarratorTestSupport
+
+extension DaemonBench {
+    /// The real `narrator serve` binary (built next to this one), on a socket in a temporary folder,
+    /// speaking to the null sink. Ready when it prints `narrator: ready on PATH`, which its readiness
+    /// callback does once the socket listens.
+    final class SpawnedDaemon: Sendable {
+        let socket: String
+        private let child: ChildProcess
+        private let folder: String
+        /// From just before posix_spawn to the ready line's arrival.
+        let startup: Duration
+
+        init() throws {
+            guard let binary = NarratorExecutable.path() else {
+                throw BenchFailure(
+                    "no narrator binary next to this one; build it: swift build -c release --scratch-path "
+                        + ".build-static --static-swift-stdlib --product narrator")
+            }
+            folder =
+                FileManager.default.temporaryDirectory
+                .appendingPathComponent("narrator-bench-\(UInt32.random(in: 0...UInt32.max))").path
+            socket = folder + "/narrator.sock"
+            let began = ContinuousClock.now
+            child = try ChildProcess(
+                executable: binary, arguments: ["serve", "--socket", socket, "--output", "null"],
+                environment: ProcessInfo.processInfo.environment, captureErrors: true)
+            var log = ""
+            while !log.contains("ready on") {
+                let bytes = child.read()
+                guard !bytes.isEmpty else {
+                    _ = child.waitForExit()
+                    throw BenchFailure("narrator serve exited before it was ready:\n\(log)")
+                }
+                log += String(decoding: bytes, as: UTF8.self)
+            }
+            startup = .now - began
+        }
+
+        var pid: Int32 { child.pid }
+
+        /// Keeps reading its log, so a chatty daemon never blocks on a full pipe.
+        func drainLog() {
+            let child = child
+            DispatchQueue(label: "narrator-bench.daemon-log").async { while !child.read().isEmpty {} }
+        }
+
+        /// SIGTERM, wait for it to exit, remove its folder.
+        func stop() {
+            child.stop()
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+}

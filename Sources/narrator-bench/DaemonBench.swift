@@ -1,0 +1,81 @@
+import ArgumentParser
+import Logging
+import NarratorSpeech
+
+/// `narrator-bench daemon`: the daemon as a game meets it, over its real Unix socket.
+///
+/// Every measure but cold-start runs the daemon inside this process (Conductor and NarratorService
+/// wired as `narrator serve` wires them, on a socket in a temporary folder, with the real engine and
+/// the shipped RetroRacing profile) and talks to it with `LineClient` from threads of their own.
+/// Times start the moment a request line is written.
+struct DaemonBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daemon",
+        abstract: "Event to reply, to first PCM chunk, to audible; interrupt; streaming; cold start.",
+        discussion: """
+            reply and first-chunk speak into a memory sink, stream into the null sink. audible and interrupt \
+            start a private PulseAudio with a null sink and record its monitor with parec (pulseaudio-utils). \
+            cold-start runs the narrator binary built next to this one (build it with the same command, \
+            --product narrator).
+            """
+    )
+
+    enum Measure: String, ExpressibleByArgument, CaseIterable {
+        case reply
+        case firstChunk = "first-chunk"
+        case audible
+        case interrupt
+        case stream
+        case coldStart = "cold-start"
+    }
+
+    @Argument(help: "Which measurement: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var measure: Measure
+
+    @Option(help: "Events to measure (stream: events to send; cold-start: starts).")
+    var count: Int?
+
+    @Flag(help: "stream: send to a spawned narrator serve (null sink) and measure that process's memory.")
+    var spawned = false
+
+    func validate() throws {
+        if let count, count <= 0 { throw ValidationError("--count must be positive") }
+    }
+
+    /// Game events of the shipped map, used in turn: a low score update, a default crash, a default
+    /// level-up (each ends before the next is sent, so none interrupts another).
+    static let events = [
+        #"{"type":"score_changed","score":120}"#, #"{"type":"collision","lives":2}"#,
+        #"{"type":"level_up","level":3}"#,
+    ]
+
+    func run() async throws {
+        var logger = Logger(label: "narrator.bench")
+        logger.logLevel = .error
+        if measure == .coldStart {
+            try ColdStart(count: count ?? 30).run()
+            return
+        }
+        let engine = try SpeechEngine.shared(logger: logger)
+        defer { engine.shutdown() }
+        let measurement = { (defaultCount: Int) in
+            Measurement(engine: engine, count: count ?? defaultCount, logger: logger)
+        }
+        switch measure {
+        case .reply: try await measurement(1000).reply()
+        case .firstChunk: try await measurement(1000).firstChunk()
+        case .audible: try await measurement(200).audible()
+        case .interrupt: try await measurement(100).interrupt()
+        case .stream: try await measurement(100_000).stream(spawned: spawned)
+        case .coldStart: break
+        }
+    }
+
+    /// One measurement on the daemon in this process: the engine it speaks with, how many events.
+    /// Each measure is a facet in its own file (DaemonBench+Latency, +Playback, +Interrupt, +Stream).
+    struct Measurement {
+        let engine: SpeechEngine
+        let count: Int
+        let logger: Logger
+    }
+}
