@@ -22,11 +22,20 @@ extension NarratorService {
                     return
                 }
                 let (lines, sink) = AsyncStream.makeStream(of: String.self)
-                let client = await conductor.connect { sink.yield($0) }
+                let backlog = OutboundBacklog()
+                let log = logger
+                let client = await conductor.connect { line in
+                    let (accepted, firstDrop) = backlog.enqueue()
+                    if accepted {
+                        sink.yield(line)
+                    } else if firstDrop {
+                        log.warning("A client does not read what it is sent; dropping its notifications")
+                    }
+                }
                 logger.debug(
                     "Client connected", metadata: ["client.id": "\(client.rawValue)", "peer.pid": "\(peer?.pid ?? -1)"])
                 do {
-                    try await exchange(client, inbound, outbound, lines, sink)
+                    try await exchange(client, inbound, outbound, lines, sink, backlog)
                 } catch {
                     await conductor.disconnect(client)
                     throw error
@@ -42,14 +51,19 @@ extension NarratorService {
     private func exchange(
         _ client: ClientID, _ inbound: NIOAsyncChannelInboundStream<InboundLine>,
         _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, _ lines: AsyncStream<String>,
-        _ sink: AsyncStream<String>.Continuation
+        _ sink: AsyncStream<String>.Continuation, _ backlog: OutboundBacklog
     ) async throws {
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask {
-                for await line in lines { try await outbound.write(ByteBuffer(string: line + "\n")) }
+                for await line in lines {
+                    try await outbound.write(ByteBuffer(string: line + "\n"))
+                    backlog.written()
+                }
             }
             defer { sink.finish() }
             for try await item in inbound.cancelOnGracefulShutdown() {
+                // A client that does not read its replies is not read from either.
+                await backlog.waitForRoom()
                 switch item {
                 case .line(let bytes):
                     if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
