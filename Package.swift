@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "NarratorServer",
             dependencies: [
-                "NarratorClient",
+                "NarratorWire",
                 "NarratorLocalization",
                 "NarratorCore",
                 "NarratorSpeech",
@@ -67,7 +67,10 @@ let package = Package(
         ),
 
         // A blocking client for the daemon's socket, for tools, tests and games.
-        .target(name: "NarratorClient", dependencies: ["NarratorSystem"]),
+        .target(name: "NarratorClient", dependencies: ["NarratorSystem", "NarratorWire"]),
+        // The wire's JSON pieces (field values, string escaping), shared by the daemon, its clients and
+        // the game's pure model; no dependencies.
+        .target(name: "NarratorWire"),
 
         .executableTarget(
             name: "narrator",
@@ -89,7 +92,7 @@ let package = Package(
         .target(name: "NarratorTestSupport", dependencies: ["NarratorSystem"]),
 
         // The terminal RetroRacing game: a pure model, and the executable that draws it and narrates it.
-        .target(name: "RetroRacingCore"),
+        .target(name: "RetroRacingCore", dependencies: ["NarratorWire"]),
         .executableTarget(
             name: "retroracing",
             dependencies: [

@@ -32,16 +32,16 @@ public final class Narration: @unchecked Sendable {
     ///   - notice: called (from the worker thread) with one line when narration turns off or on.
     public init(socketPath: String, clientName: String, locale: String?, notice: @escaping @Sendable (String) -> Void) {
         self.socketPath = socketPath
-        var fields: [(String, WireValue)] = [("client", .string(clientName)), ("protocol", .integer(1))]
+        var fields: [(String, WireValue)] = [("client", .string(clientName)), ("protocol", .int(1))]
         if let locale { fields.append(("locale", .string(locale))) }
-        self.hello = WireValue.eventLine(type: "hello", fields: fields)
+        self.hello = WireValue.jsonObject(type: "hello", fields: fields)
         self.notice = notice
         OSThread.start(name: "narration") { [self] in writeLoop() }
     }
 
     /// Queues an event. `tag` asks for an `.accepted` update carrying the announcement's id.
     public func send(type: String, fields: [(String, WireValue)], tag: String? = nil) {
-        send(line: WireValue.eventLine(type: type, fields: fields), tag: tag)
+        send(line: WireValue.jsonObject(type: type, fields: fields), tag: tag)
     }
 
     /// Queues a request line that is already JSON (one object, no line break).

@@ -14,9 +14,9 @@ struct NarrationClientTests {
             notices.withLock { $0.append(line) }
         }
         defer { narration.close() }
-        narration.send(type: "score_changed", fields: [("score", .integer(1))])
+        narration.send(type: "score_changed", fields: [("score", .int(1))])
         #expect(narration.nextUpdates(waitingUpTo: .seconds(5)) == [.disconnected])
-        narration.send(type: "score_changed", fields: [("score", .integer(2))])
+        narration.send(type: "score_changed", fields: [("score", .int(2))])
         #expect(notices.withLock { $0.count } == 1)
         #expect(notices.withLock { $0.first?.contains("Narration is off") } == true)
 
@@ -25,11 +25,11 @@ struct NarrationClientTests {
         // Connection attempts are spaced 0.5 s apart: keep sending until one connects.
         var seen: [Narration.Update] = []
         for attempt in 0..<20 where !seen.contains(.connected) {
-            narration.send(type: "score_changed", fields: [("score", .integer(10 + attempt))], tag: "score")
+            narration.send(type: "score_changed", fields: [("score", .int(10 + attempt))], tag: "score")
             seen += narration.nextUpdates(waitingUpTo: .milliseconds(300))
         }
         #expect(seen.contains(.connected))
-        narration.send(type: "collision", fields: [("lives", .integer(2))], tag: "crash")
+        narration.send(type: "collision", fields: [("lives", .int(2))], tag: "crash")
         var id: String?
         var finished = false
         for _ in 0..<50 where !finished {

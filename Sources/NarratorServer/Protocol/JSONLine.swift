@@ -1,4 +1,4 @@
-import NarratorClient
+import NarratorWire
 
 /// Builds one JSON object, keys in the order they are added, as a single line.
 ///

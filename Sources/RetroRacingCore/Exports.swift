@@ -1,0 +1,2 @@
+/// The model's wire events are made of `WireValue`s.
+@_exported public import NarratorWire
