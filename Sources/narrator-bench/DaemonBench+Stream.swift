@@ -2,6 +2,7 @@ import Dispatch
 import Logging
 import NarratorClient
 import NarratorSpeech
+import NarratorSystem
 import Synchronization
 
 extension DaemonBench.Measurement {

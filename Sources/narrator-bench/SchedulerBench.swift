@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import NarratorCore
+import NarratorSystem
 
 /// `narrator-bench scheduler`: the cost of one scheduler input, and the memory it keeps.
 ///

@@ -1,14 +1,15 @@
 import ArgumentParser
 import Logging
 import NarratorSpeech
+import NarratorSystem
 
-/// `narrator-bench speech`: how fast speech starts and stops, and what it costs in memory.
+/// `narrator-bench speech`: how fast speech starts and stops.
 struct SpeechBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "speech",
-        abstract: "Speak to first PCM chunk, to first audible sample, stop to silence, and RSS.",
+        abstract: "Speak to first PCM chunk, to first audible sample, and stop to silence.",
         discussion: """
-            first-chunk and memory use the memory and null sinks. audible and stop start a private \
+            first-chunk uses the memory sink (memory: see the narrator-speech-memory executable). audible and stop start a private \
             PulseAudio with a null sink and record its monitor with parec (pulseaudio-utils).
             """
     )
@@ -17,7 +18,6 @@ struct SpeechBench: AsyncParsableCommand {
         case firstChunk = "first-chunk"
         case audible
         case stop
-        case memory
     }
 
     @Argument(help: "Which measurement: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -34,13 +34,9 @@ struct SpeechBench: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "narrator.bench")
         logger.logLevel = .error
-        let baseline = ProcessMemory.residentKiB
         let engine = try SpeechEngine.shared(logger: logger)
         switch measure {
         case .firstChunk: try await firstChunk(engine)
-        case .memory:
-            print("RSS before espeak-ng: \(baseline) KiB; after initializing it: \(ProcessMemory.residentKiB) KiB")
-            try await memory(engine)
         case .audible: try await PulseBench(engine: engine, count: count).audible()
         case .stop: try await PulseBench(engine: engine, count: count).stop()
         }
@@ -64,18 +60,5 @@ struct SpeechBench: AsyncParsableCommand {
             let label = switching ? "switching voices (5 languages)" : "same voice (en)"
             print("speak -> first PCM chunk, \(label): \(Distribution(latencies).millisecondsSummary())")
         }
-    }
-
-    /// RSS after initializing espeak-ng and speaking `count` utterances in 5 languages to the null sink.
-    private func memory(_ engine: SpeechEngine) async throws {
-        let sink = NullSink()
-        for index in 0..<count {
-            let (locale, text) = Self.phrases[index % Self.phrases.count]
-            _ = try await engine.speakAndWait(
-                Utterance(id: UInt64(index + 1), text: text, voice: VoiceSettings(locale: locale)), to: sink)
-        }
-        print(
-            "after \(count) utterances in 5 languages: RSS \(ProcessMemory.residentKiB) KiB, peak \(ProcessMemory.peakKiB) KiB"
-        )
     }
 }

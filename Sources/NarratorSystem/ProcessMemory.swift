@@ -1,22 +1,22 @@
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #endif
 
 /// Resident memory of this process (or another one, by PID), from /proc/PID/status, in KiB.
-enum ProcessMemory {
+public enum ProcessMemory {
     /// Peak resident set size (VmHWM).
-    static var peakKiB: Int { field("VmHWM:", of: "self") }
+    public static var peakKiB: Int { field("VmHWM:", of: "self") }
     /// Current resident set size (VmRSS).
-    static var residentKiB: Int { field("VmRSS:", of: "self") }
+    public static var residentKiB: Int { field("VmRSS:", of: "self") }
 
     /// Peak resident set size of process `pid`, or of this process when nil.
-    static func peakKiB(of pid: pid_t?) -> Int { field("VmHWM:", of: pid.map(String.init) ?? "self") }
+    public static func peakKiB(of pid: pid_t?) -> Int { field("VmHWM:", of: pid.map(String.init) ?? "self") }
     /// Current resident set size of process `pid`, or of this process when nil.
-    static func residentKiB(of pid: pid_t?) -> Int { field("VmRSS:", of: pid.map(String.init) ?? "self") }
+    public static func residentKiB(of pid: pid_t?) -> Int { field("VmRSS:", of: pid.map(String.init) ?? "self") }
 
     /// Resident anonymous memory (RssAnon: heap, stacks) of process `pid`, or of this process when nil;
     /// the rest of VmRSS is file pages (the executable's and libraries' code, mapped data files).
-    static func anonymousKiB(of pid: pid_t?) -> Int { field("RssAnon:", of: pid.map(String.init) ?? "self") }
+    public static func anonymousKiB(of pid: pid_t?) -> Int { field("RssAnon:", of: pid.map(String.init) ?? "self") }
 
     private static func field(_ name: String, of process: String) -> Int {
         guard let file = fopen("/proc/\(process)/status", "r") else { return -1 }
