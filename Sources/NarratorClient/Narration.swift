@@ -159,7 +159,7 @@ public final class Narration: @unchecked Sendable {
                 if let event = reply.event, let id = reply.id {
                     updates.append(.outcome(id: id, event: event))
                 } else if !sentTags.isEmpty, let tag = sentTags.removeFirst() {
-                    updates.append(.accepted(tag: tag, id: reply.ok ? reply.id : nil))
+                    updates.append(.accepted(tag: tag, id: reply.ok == true ? reply.id : nil))
                 }
                 lock.broadcast()
             }

@@ -1,18 +1,12 @@
 import NarratorClient
-import NarratorLocalization
 
 extension DaemonBench {
     /// One connection to the daemon, used from one thread: timed requests, and waits for the
     /// outcome notifications that tell when an announcement has ended.
     final class Client {
-        /// Outcomes after which an announcement is gone.
-        static let endings: Set<String> = [
-            "finished", "interrupted", "superseded", "expired", "dropped", "cancelled",
-        ]
-
         private let connection: LineClient
         /// Notifications read while waiting for a reply, kept for a later `waitFor`.
-        private var backlog: [Message] = []
+        private var backlog: [ReplyLine] = []
 
         /// Connects; with `subscribe`, asks for the outcomes of this connection's announcements.
         init(socket: String, subscribe: Bool) throws {
@@ -23,7 +17,7 @@ extension DaemonBench {
         /// Writes `line` and reads its reply. `written` is taken just before the write, `answered`
         /// just after the reply line was read; notifications read meanwhile are kept for later.
         func request(_ line: String) throws -> (
-            reply: Message, written: ContinuousClock.Instant, answered: ContinuousClock.Instant
+            reply: ReplyLine, written: ContinuousClock.Instant, answered: ContinuousClock.Instant
         ) {
             let bytes = Array((line + "\n").utf8)
             let written = ContinuousClock.now
@@ -31,7 +25,7 @@ extension DaemonBench {
             while true {
                 let text = try nextLine()
                 let answered = ContinuousClock.now
-                let message = try Message(text)
+                let message = ReplyLine(text)
                 if message.event != nil {
                     backlog.append(message)
                     continue
@@ -44,15 +38,15 @@ extension DaemonBench {
         /// Reads until the notification ending announcement `id`, and returns its name.
         @discardableResult
         func waitForEnd(of id: String) throws -> String {
-            if let index = backlog.firstIndex(where: { $0.id == id && Self.endings.contains($0.event ?? "") }) {
+            if let index = backlog.firstIndex(where: { $0.id == id && $0.isEnding }) {
                 let message = backlog.remove(at: index)
                 backlog.removeAll { $0.id == id }
                 return message.event!
             }
             backlog.removeAll { $0.id == id }
             while true {
-                let message = try Message(try nextLine())
-                if message.id == id, let event = message.event, Self.endings.contains(event) { return event }
+                let message = ReplyLine(try nextLine())
+                if message.id == id, message.isEnding, let event = message.event { return event }
                 if message.id != id, message.event != nil { backlog.append(message) }
             }
         }
@@ -62,42 +56,15 @@ extension DaemonBench {
             return line
         }
     }
+}
 
-    /// A reply or notification line, with the fields the benchmarks use.
-    struct Message {
-        let ok: Bool?
-        let id: String?
-        let event: String?
-        let text: String?
-        /// The line as it came.
-        let line: String
-
-        init(_ line: String) throws {
-            self.line = line
-            guard case .object(let members) = (try? JSONParser.parse(line))?.value else {
-                throw BenchFailure("the daemon sent a line that is not a JSON object: \(line)")
-            }
-            func string(_ key: String) -> String? {
-                guard case .string(let value)? = members.first(where: { $0.key == key })?.value.value else {
-                    return nil
-                }
-                return value
-            }
-            if case .bool(let value)? = members.first(where: { $0.key == "ok" })?.value.value {
-                ok = value
-            } else {
-                ok = nil
-            }
-            id = string("id")
-            event = string("event")
-            text = string("text")
+extension ReplyLine {
+    /// The announcement id of a reply that queued speech.
+    func announcement() throws -> UInt64 {
+        guard let id, let number = UInt64(id) else {
+            throw DaemonBench.BenchFailure("a reply without an announcement id: \(line)")
         }
-
-        /// The announcement id of a reply that queued speech.
-        func announcement() throws -> UInt64 {
-            guard let id, let number = UInt64(id) else { throw BenchFailure("a reply without an announcement id") }
-            return number
-        }
+        return number
     }
 }
 

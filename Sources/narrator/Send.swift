@@ -50,9 +50,9 @@ struct Send: ParsableCommand {
         var waitingFor: Set<String> = []
         var ended: Set<String> = []
         /// Prints a notification and notes when an announcement has ended.
-        func note(_ fields: ReplyFields, _ line: String) {
+        func note(_ fields: ReplyLine, _ line: String) {
             print(line)
-            if let id = fields.id, fields.isTerminal {
+            if let id = fields.id, fields.isEnding {
                 ended.insert(id)
                 waitingFor.remove(id)
             }
@@ -62,7 +62,7 @@ struct Send: ParsableCommand {
             // With --wait, notifications of earlier lines may come before this line's reply.
             while true {
                 guard let next = try client.readLine() else { throw ExitCode(1) }
-                let fields = ReplyFields(next)
+                let fields = ReplyLine(next)
                 if fields.event != nil {
                     note(fields, next)
                     continue
@@ -75,7 +75,7 @@ struct Send: ParsableCommand {
         }
         if wait {
             while !waitingFor.isEmpty, let next = try client.readLine() {
-                note(ReplyFields(next), next)
+                note(ReplyLine(next), next)
             }
         }
         client.finishSending()
@@ -145,28 +145,5 @@ struct Send: ParsableCommand {
             rest = rest.dropFirst(exponent.count)
         }
         return rest.isEmpty
-    }
-}
-
-/// The few fields of a reply or notification that `send` and `status` look at.
-struct ReplyFields {
-    var ok: Bool?
-    var id: String?
-    var event: String?
-
-    init(_ line: String) {
-        guard case .object(let members)? = try? JSONParser.parse(line).value else { return }
-        for member in members {
-            switch (member.key, member.value.value) {
-            case ("ok", .bool(let value)): ok = value
-            case ("id", .string(let value)): id = value
-            case ("event", .string(let value)): event = value
-            default: break
-            }
-        }
-    }
-
-    var isTerminal: Bool {
-        ["finished", "interrupted", "superseded", "expired", "dropped", "cancelled"].contains(event ?? "")
     }
 }

@@ -52,7 +52,7 @@ extension GameSession {
         case .accepted("game-over", let id):
             gameOverAnnouncement = (id, id == nil)
         case .outcome(let id, let event) where id == gameOverAnnouncement?.id:
-            if !["queued", "started", "suspended", "resumed"].contains(event) { gameOverAnnouncement?.ended = true }
+            if ReplyLine.endings.contains(event) { gameOverAnnouncement?.ended = true }
         default:
             followHelpNarration(update)
         }
@@ -83,7 +83,7 @@ extension GameSession {
             } else {
                 closeHelp()
             }
-        case "interrupted", "superseded", "cancelled", "expired", "dropped":
+        case _ where ReplyLine.endings.contains(event):
             overlay.automatic = false
             help = overlay
         default:
