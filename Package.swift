@@ -54,6 +54,7 @@ let package = Package(
         .target(
             name: "NarratorServer",
             dependencies: [
+                "NarratorClient",
                 "NarratorWire",
                 "NarratorLocalization",
                 "NarratorCore",

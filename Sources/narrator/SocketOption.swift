@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import NarratorServer
+import NarratorClient
 
 /// `--socket`, shared by the commands that talk to the daemon.
 struct SocketOption: ParsableArguments {
@@ -10,5 +10,5 @@ struct SocketOption: ParsableArguments {
     )
     var socket: String?
 
-    var path: String { socket ?? SocketPath.defaultPath(environment: ProcessInfo.processInfo.environment) }
+    var path: String { socket ?? DaemonSocket.defaultPath(environment: ProcessInfo.processInfo.environment) }
 }

@@ -2,10 +2,6 @@ import ArgumentParser
 import FoundationEssentials
 import NarratorClient
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `retroracing`: the accessible three-lane racing game in a terminal, narrated by Narrator.
 @main
 struct RetroRacing: ParsableCommand {
@@ -24,10 +20,7 @@ struct RetroRacing: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let socket =
-            options.socket
-            ?? (environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 + "/narrator/narrator.sock" }
-                ?? "/tmp/narrator-\(getuid())/narrator.sock")
+        let socket = options.socket ?? DaemonSocket.defaultPath(environment: environment)
         let session = GameSession(
             options: options,
             narration: options.noNarration

@@ -1,17 +1,11 @@
+import NarratorClient
+
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// Where the daemon listens, and the checks around it.
 public enum SocketPath {
-    /// `$XDG_RUNTIME_DIR/narrator/narrator.sock`, or `/tmp/narrator-$UID/narrator.sock` without it.
-    public static func defaultPath(environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return runtime + "/narrator/narrator.sock"
-        }
-        return "/tmp/narrator-\(getuid())/narrator.sock"
-    }
-
     /// Makes the socket's folder (mode 0700, ours), and clears a socket left by a dead daemon.
     /// Throws when a live daemon answers on `path`, or the folder belongs to someone else.
     public static func prepare(_ path: String) throws(ServerError) {
@@ -64,18 +58,6 @@ public enum SocketPath {
 
     /// Whether something accepts connections on `path`.
     static func answers(_ path: String) -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
-        }
-        let length = socklen_t(MemoryLayout<sockaddr_un>.size)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) }
-        }
-        return result == 0
+        (try? LineClient(path: path)) != nil
     }
 }
