@@ -76,6 +76,7 @@ let package = Package(
         .executableTarget(
             name: "narrator",
             dependencies: [
+                "NarratorSystem",
                 "NarratorServer",
                 "NarratorClient",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -97,6 +98,7 @@ let package = Package(
         .executableTarget(
             name: "retroracing",
             dependencies: [
+                "NarratorSystem",
                 "RetroRacingCore",
                 "NarratorClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,3 +1,5 @@
+import NarratorSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -59,16 +61,9 @@ public final class LineClient: @unchecked Sendable {
 
     /// Writes bytes as they are (tests use it for malformed input).
     public func sendRaw(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            // MSG_NOSIGNAL: a daemon that went away is an error here, not a SIGPIPE that kills the caller.
-            let written = bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw Failure(description: "the narrator closed the connection") }
-            offset += written
-        }
+        // MSG_NOSIGNAL: a daemon that went away is an error here, not a SIGPIPE that kills the caller.
+        let sent = bytes.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0, socketFlags: Int32(MSG_NOSIGNAL)) }
+        guard sent else { throw Failure(description: "the narrator closed the connection") }
     }
 
     /// Tells the daemon nothing more will come (it still answers what it has).

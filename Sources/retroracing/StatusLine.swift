@@ -1,3 +1,4 @@
+import NarratorSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,10 +13,7 @@ final class StatusLine: Sendable {
 
     func set(_ line: String) {
         text.withLock { $0 = line }
-        if isatty(1) != 1 {
-            let bytes = Array((line + "\n").utf8)
-            _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-        }
+        if isatty(1) != 1 { FileDescriptor.writeAll(2, line + "\n") }
     }
 
     var current: String { text.withLock { $0 } }

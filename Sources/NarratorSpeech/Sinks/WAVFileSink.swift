@@ -1,3 +1,4 @@
+import NarratorSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -45,15 +46,7 @@ public final class WAVFileSink: AudioSink {
             guard !state.interrupted, state.descriptor >= 0 else { return false }
             // WAV is little-endian, as is every machine this runs on; the samples go out as they are.
             let raw = UnsafeRawBufferPointer(samples)
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(state.descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
+            guard FileDescriptor.writeAll(state.descriptor, raw) else { return false }
             state.dataBytes &+= UInt32(truncatingIfNeeded: raw.count)
             return true
         }

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Raw descriptor I/O shared by the sinks, the command line, the game and the client.
+public enum FileDescriptor {
+    /// Writes all of `bytes`, retrying after signals and partial writes. On a socket, pass
+    /// `socketFlags` (e.g. MSG_NOSIGNAL) to use send(2). Returns false when the descriptor failed.
+    @discardableResult
+    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, socketFlags: Int32? = nil) -> Bool
+    {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let written =
+                if let socketFlags {
+                    send(descriptor, base + offset, bytes.count - offset, socketFlags)
+                } else {
+                    write(descriptor, base + offset, bytes.count - offset)
+                }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// Writes a string's UTF-8 bytes; see `writeAll(_:_:socketFlags:)`.
+    @discardableResult
+    public static func writeAll(_ descriptor: Int32, _ text: String) -> Bool {
+        Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+}
