@@ -72,6 +72,18 @@ public final class ChildProcess: Sendable {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
+    /// Reads the child's output until it contains `marker` (its readiness line, say). Returns what
+    /// was read, and whether the marker came before the child closed its output.
+    public func read(until marker: String) -> (found: Bool, log: String) {
+        var log = ""
+        while !log.contains(marker) {
+            let bytes = read()
+            if bytes.isEmpty { return (false, log) }
+            log += String(decoding: bytes, as: UTF8.self)
+        }
+        return (true, log)
+    }
+
     /// Sends a signal without waiting.
     public func signal(_ signal: Int32) { kill(pid, signal) }
 

@@ -57,14 +57,10 @@ public final class PrivatePulseAudio: Sendable {
             environment: environment, captureErrors: true)
         self.process = process
         // PulseAudio logs this line once its modules are loaded and the socket listens.
-        var log = ""
-        while !log.contains("Daemon startup complete") {
-            let data = process.read()
-            guard !data.isEmpty else {
-                process.stop()
-                throw Failure(description: "pulseaudio exited during startup:\n\(log)")
-            }
-            log += String(decoding: data, as: UTF8.self)
+        let (ready, log) = process.read(until: "Daemon startup complete")
+        guard ready else {
+            process.stop()
+            throw Failure(description: "pulseaudio exited during startup:\n\(log)")
         }
         // Keep draining its log so a chatty daemon never blocks on a full pipe.
         OSThread.start(name: "pulse-log") { while !process.read().isEmpty {} }

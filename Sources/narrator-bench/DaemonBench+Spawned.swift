@@ -27,14 +27,10 @@ extension DaemonBench {
             child = try ChildProcess(
                 executable: binary, arguments: ["serve", "--socket", socket, "--output", "null"],
                 environment: ProcessInfo.processInfo.environment, captureErrors: true)
-            var log = ""
-            while !log.contains("ready on") {
-                let bytes = child.read()
-                guard !bytes.isEmpty else {
-                    _ = child.waitForExit()
-                    throw BenchFailure("narrator serve exited before it was ready:\n\(log)")
-                }
-                log += String(decoding: bytes, as: UTF8.self)
+            let (ready, log) = child.read(until: "ready on")
+            guard ready else {
+                _ = child.waitForExit()
+                throw BenchFailure("narrator serve exited before it was ready:\n\(log)")
             }
             startup = .now - began
         }

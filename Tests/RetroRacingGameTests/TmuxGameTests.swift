@@ -19,12 +19,8 @@ struct TmuxGameTests {
             executable: narrator, arguments: ["serve", "--socket", socket, "--output", "null"],
             environment: ProcessInfo.processInfo.environment, captureErrors: true)
         defer { daemon.stop() }
-        var log = ""
-        while !log.contains("ready on") {
-            let bytes = daemon.read()
-            try #require(!bytes.isEmpty, "the daemon exited: \(log)")
-            log += String(decoding: bytes, as: UTF8.self)
-        }
+        let (ready, log) = daemon.read(until: "ready on")
+        try #require(ready, "the daemon exited: \(log)")
         let listener = try LineClient(path: socket)
         listener.setReadTimeout(.seconds(30))
         try listener.send(#"{"type":"subscribe","all_clients":true}"#)
