@@ -18,9 +18,9 @@ public enum WireValue: Hashable, Sendable, CustomStringConvertible {
     /// One JSON object for the wire, `type` first, fields in the order given, no spaces and no line break:
     /// `{"type":"collision","lives":2}`. The daemon reads one such object per line.
     public static func jsonObject(type: String, fields: [(String, WireValue)]) -> String {
-        let members = [(quoted("type"), quoted(type))] + fields.map { (quoted($0.0), $0.1.json) }
+        let members =
+            [(JSONText.quoted("type"), JSONText.quoted(type))] + fields.map { (JSONText.quoted($0.0), $0.1.json) }
         return "{" + members.map { "\($0.0):\($0.1)" }.joined(separator: ",") + "}"
     }
 
-    static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 }

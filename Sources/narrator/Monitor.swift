@@ -1,6 +1,10 @@
 import ArgumentParser
 import NarratorClient
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `narrator monitor`: every outcome of every client, one JSON line each, as it happens.
 struct Monitor: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +20,7 @@ struct Monitor: ParsableCommand {
         _ = try client.readLine()
         while let line = try client.readLine() {
             print(line)
-            fflushStandardOutput()
+            fflush(nil)  // a pipe reader sees each line as it happens
         }
     }
 }

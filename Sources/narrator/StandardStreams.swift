@@ -24,8 +24,3 @@ enum StandardStreams {
         FileDescriptor.writeAll(2, line + "\n")
     }
 }
-
-/// Pushes printed lines out now, so a pipe reader sees each one as it happens.
-func fflushStandardOutput() {
-    fflush(nil)
-}

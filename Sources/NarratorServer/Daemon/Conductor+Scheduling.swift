@@ -78,12 +78,14 @@ extension Conductor {
         guard let announcement = live[report.id] else { return }
         let name = Notification.name(of: report.outcome)
         counters.outcomes[name, default: 0] += 1
-        let line = Notification.line(
-            report, name: name, text: announcement.text,
-            client: sessions[announcement.client]?.name ?? "client \(announcement.client.rawValue)",
-            milliseconds: milliseconds(report.at))
-        for session in sessions.values where session.wants(notificationsOf: announcement.client) {
-            session.send(line)
+        // Most outcomes have no subscriber (a game streaming scores): build the line only when sent.
+        let listeners = sessions.values.filter { $0.wants(notificationsOf: announcement.client) }
+        if !listeners.isEmpty {
+            let line = Notification.line(
+                report, name: name, text: announcement.text,
+                client: sessions[announcement.client]?.name ?? "client \(announcement.client.rawValue)",
+                milliseconds: milliseconds(report.at))
+            for session in listeners { session.send(line) }
         }
         if report.outcome.isTerminal { live.removeValue(forKey: report.id) }
     }

@@ -9,7 +9,6 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case missingField = "missing_field"
         case invalidField = "invalid_field"
         case unknownField = "unknown_field"
-        case unknownType = "unknown_type"
         case unsupportedProtocol = "unsupported_protocol"
         case unknownEvent = "unknown_event"
         case format = "format"
