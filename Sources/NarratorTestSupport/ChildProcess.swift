@@ -1,29 +1,53 @@
+import NarratorSystem
+
 #if canImport(Glibc)
     public import Glibc
 #endif
 
-/// A helper daemon (pulseaudio, parec) spawned with posix_spawn and reaped by PID.
+/// A program started with posix_spawn for tests and benchmarks: helper daemons (pulseaudio, parec,
+/// narrator serve) and one-shot tools (tmux, sox, the narrator command line).
 ///
-/// Foundation's `Process` is not used for these: its monitor thread can block in `waitpid` on one
-/// long-lived child and then never notices another one exit. Children also get a clean signal
-/// mask, so SIGTERM works even when the spawning thread had it blocked.
-public final class ChildProcess: Sendable {
+/// Foundation's `Process` is not used: on Linux it reaps children from a SIGCHLD handler that can
+/// miss an exit while other children of the process come and go, and `waitUntilExit` then blocks
+/// for ever on a zombie (a whole CI run was lost to that). Here one thread per child waits for that
+/// PID alone, and every wait takes a limit, so a stuck program fails its test instead of hanging
+/// the suite. Children get a clean signal mask, so SIGTERM works even when the spawning thread
+/// had it blocked, and no descriptor of the test process leaks into them.
+public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
-    /// Read end of the child's standard output or error, whichever was captured.
+    /// Read end of the child's standard output or error, whichever was captured; -1 if neither.
     public let output: Int32
+    private let exit = ExitStatus()
 
-    /// Starts `executable`, capturing its standard output (or standard error when `captureErrors`).
-    public init(executable: String, arguments: [String], environment: [String: String], captureErrors: Bool) throws {
+    /// Starts `executable`, capturing its standard output (or standard error when `captureErrors`)
+    /// through a pipe; the other stream and standard input are /dev/null.
+    public convenience init(
+        executable: String, arguments: [String], environment: [String: String], captureErrors: Bool
+    ) throws {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw PrivatePulseAudio.Failure(description: "pipe() failed") }
+        guard closeOnExecPipe(&pipeEnds) == 0 else { throw Failure(description: "pipe2() failed") }
+        defer { close(pipeEnds[1]) }
+        do {
+            try self.init(executable: executable, arguments: arguments, environment: environment, output: pipeEnds[0]) {
+                actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], captureErrors ? 2 : 1)
+                posix_spawn_file_actions_addopen(&actions, captureErrors ? 1 : 2, "/dev/null", O_WRONLY, 0)
+            }
+        } catch {
+            close(pipeEnds[0])
+            throw error
+        }
+    }
+
+    private init(
+        executable: String, arguments: [String], environment: [String: String], output: Int32,
+        redirect: (inout posix_spawn_file_actions_t) -> Void
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], captureErrors ? 2 : 1)
-        posix_spawn_file_actions_addopen(&actions, captureErrors ? 1 : 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        redirect(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -44,15 +68,23 @@ public final class ChildProcess: Sendable {
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        close(pipeEnds[1])
-        guard status == 0 else {
-            close(pipeEnds[0])
-            throw PrivatePulseAudio.Failure(
-                description: "posix_spawn(\(executable)) failed: \(String(cString: strerror(status)))")
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else {
+            throw Failure(description: "posix_spawn(\(executable)) failed: \(String(cString: strerror(spawned)))")
         }
         pid = child
-        output = pipeEnds[0]
+        self.output = output
+        // The only waitpid for this PID: it records the exit status and wakes whoever waits for it.
+        OSThread.start(name: "reap-\(child)") { [exit, child] in
+            var raw: Int32 = 0
+            while waitpid(child, &raw, 0) < 0 && errno == EINTR {}
+            let signal = raw & 0x7f
+            exit.record(signal == 0 ? (raw >> 8) & 0xff : 128 + signal)
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Reads what is available (blocking until something is); empty at end of file.
@@ -65,18 +97,18 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// Sends `signal` and waits for the child to end.
-    public func stop(signal: Int32 = SIGTERM) {
-        kill(pid, signal)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    }
-
     /// Reads the child's output until it contains `marker` (its readiness line, say). Returns what
-    /// was read, and whether the marker came before the child closed its output.
-    public func read(until marker: String) -> (found: Bool, log: String) {
+    /// was read, and whether the marker came before the child closed its output or `limit` passed.
+    public func read(until marker: String, within limit: Duration = .seconds(60)) -> (found: Bool, log: String) {
+        let deadline = ContinuousClock.now + limit
         var log = ""
         while !log.contains(marker) {
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let left = deadline - .now
+            guard left > .zero else { return (false, log + "\n[nothing more within \(limit)]") }
+            let ready = poll(&descriptor, 1, Int32(clamping: left.milliseconds + 1))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
             let bytes = read()
             if bytes.isEmpty { return (false, log) }
             log += String(decoding: bytes, as: UTF8.self)
@@ -87,13 +119,155 @@ public final class ChildProcess: Sendable {
     /// Sends a signal without waiting.
     public func signal(_ signal: Int32) { kill(pid, signal) }
 
-    /// Waits for the child to exit; returns its exit status (128 + signal when killed).
-    public func waitForExit() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    /// Waits up to `limit` for the child to exit; returns its exit status (128 + signal when
+    /// killed), or nil if it is still running.
+    public func waitForExit(within limit: Duration = .seconds(30)) -> Int32? { exit.wait(within: limit) }
+
+    /// Sends `signal` and waits for the child to end. One that is still running after `grace` is
+    /// killed (its status is then 137, which a test that expects a clean exit reports).
+    @discardableResult
+    public func stop(signal: Int32 = SIGTERM, grace: Duration = .seconds(10)) -> Int32 {
+        kill(pid, signal)
+        if let status = waitForExit(within: grace) { return status }
+        kill(pid, SIGKILL)
+        return waitForExit(within: .seconds(3600)) ?? 128 + SIGKILL
     }
 
-    deinit { close(output) }
+    deinit { if output >= 0 { close(output) } }
+}
+
+extension ChildProcess {
+    /// What a program that ran to its end printed, and how it ended.
+    public struct Finished: Sendable {
+        /// The exit status, 128 + signal when it was killed (also when it ran out of time).
+        public let status: Int32
+        public let output: String
+        public let errors: String
+        /// True when it was still running after its limit and was killed.
+        public let timedOut: Bool
+    }
+
+    /// Runs a program to its end: `input` on its standard input, its standard output and error
+    /// collected in files (so neither can fill up and block it), in `directory` when given. A
+    /// program still running after `limit` is killed, and `timedOut` says so.
+    public static func run(
+        _ executable: String, _ arguments: [String], input: String = "", environment: [String: String]? = nil,
+        directory: String? = nil, limit: Duration = .seconds(120)
+    ) throws -> Finished {
+        let files = try (0..<3).map { _ in try ScratchFile() }
+        files[0].write(input)
+        var program = executable
+        var programArguments = arguments
+        if let directory {
+            // posix_spawn_file_actions_addchdir_np is not in Swift's Glibc module; env -C does it.
+            program = "/usr/bin/env"
+            programArguments = ["-C", directory, executable] + arguments
+        }
+        let child = try ChildProcess(
+            executable: program, arguments: programArguments,
+            environment: environment ?? currentEnvironment(), output: -1
+        ) { actions in
+            posix_spawn_file_actions_adddup2(&actions, files[0].descriptor, 0)
+            posix_spawn_file_actions_adddup2(&actions, files[1].descriptor, 1)
+            posix_spawn_file_actions_adddup2(&actions, files[2].descriptor, 2)
+        }
+        var timedOut = false
+        let status: Int32
+        if let finished = child.waitForExit(within: limit) {
+            status = finished
+        } else {
+            timedOut = true
+            status = child.stop(signal: SIGKILL)
+        }
+        return Finished(status: status, output: files[1].contents(), errors: files[2].contents(), timedOut: timedOut)
+    }
+
+    /// This process's environment, read from `environ`.
+    public static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+}
+
+/// A child's exit status, set once by its reaper thread.
+private final class ExitStatus: @unchecked Sendable {
+    private let condition = ConditionLock()
+    private var status: Int32?
+
+    func record(_ value: Int32) {
+        condition.withLock {
+            status = value
+            condition.broadcast()
+        }
+    }
+
+    func wait(within limit: Duration) -> Int32? {
+        let deadline = ContinuousClock.now + limit
+        return condition.withLock {
+            while status == nil {
+                let left = deadline - .now
+                if left <= .zero || !condition.wait(timeout: left) { break }
+            }
+            return status
+        }
+    }
+}
+
+/// An unlinked temporary file, open for reading and writing, closed when released.
+private final class ScratchFile {
+    let descriptor: Int32
+
+    init() throws {
+        var template = Array("/tmp/narrator-child-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw ChildProcess.Failure(description: "mkstemp() failed") }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.descriptor = descriptor
+    }
+
+    func write(_ text: String) {
+        FileDescriptor.writeAll(descriptor, text)
+        lseek(descriptor, 0, SEEK_SET)
+    }
+
+    func contents() -> String {
+        lseek(descriptor, 0, SEEK_SET)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    deinit { close(descriptor) }
+}
+
+/// pipe2(O_CLOEXEC): both ends closed on exec from the start, so a child spawned by another
+/// thread at the same moment cannot inherit them (a leaked write end would keep this child's
+/// output open after it exits). Glibc's module map hides pipe2 (it needs _GNU_SOURCE), so it is
+/// looked up at run time.
+private func closeOnExecPipe(_ ends: inout [Int32]) -> Int32 {
+    typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") else { return -1 }
+    return ends.withUnsafeMutableBufferPointer { unsafeBitCast(symbol, to: Pipe2.self)($0.baseAddress!, O_CLOEXEC) }
+}
+
+extension Duration {
+    fileprivate var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
 }

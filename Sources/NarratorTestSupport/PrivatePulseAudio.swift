@@ -8,9 +8,7 @@ import NarratorSystem
 /// A PulseAudio daemon of our own: one null sink, a socket in a private folder, no effect on
 /// anyone's session. Started and stopped by PID.
 public final class PrivatePulseAudio: Sendable {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
+    public typealias Failure = ChildProcess.Failure
 
     /// Rate and channels of the null sink: the engine's own format, so nothing is resampled and
     /// the recording can be compared sample by sample with a memory render.
@@ -59,7 +57,7 @@ public final class PrivatePulseAudio: Sendable {
         // PulseAudio logs this line once its modules are loaded and the socket listens.
         let (ready, log) = process.read(until: "Daemon startup complete")
         guard ready else {
-            process.stop()
+            process.stop(signal: SIGKILL)
             throw Failure(description: "pulseaudio exited during startup:\n\(log)")
         }
         // Keep draining its log so a chatty daemon never blocks on a full pipe.

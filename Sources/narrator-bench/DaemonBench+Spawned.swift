@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Glibc
 import NarratorTestSupport
 
 extension DaemonBench {
@@ -29,7 +30,7 @@ extension DaemonBench {
                 environment: ProcessInfo.processInfo.environment, captureErrors: true)
             let (ready, log) = child.read(until: "ready on")
             guard ready else {
-                _ = child.waitForExit()
+                child.stop(signal: SIGKILL)
                 throw BenchFailure("narrator serve exited before it was ready:\n\(log)")
             }
             startup = .now - began

@@ -1,4 +1,5 @@
 import Foundation
+import NarratorTestSupport
 import Testing
 
 /// `narrator lint` run as a user runs it: the real binary, its output and its exit status.

@@ -1,4 +1,5 @@
 import Foundation
+import NarratorTestSupport
 import Testing
 
 /// `narrator lint` on a profile folder holding a table and an event map, as a game developer runs it.

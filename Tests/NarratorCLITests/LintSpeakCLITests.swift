@@ -1,3 +1,4 @@
+import NarratorTestSupport
 import Testing
 
 /// `narrator lint --preview KEY --speak`: a translator hears each rendered line, in order.

@@ -1,4 +1,5 @@
 import Foundation
+import NarratorTestSupport
 import Testing
 
 /// `narrator say` run as a user runs it: speech written to real WAV files, errors as a user sees

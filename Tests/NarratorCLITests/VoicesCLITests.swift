@@ -1,3 +1,4 @@
+import NarratorTestSupport
 import Testing
 
 /// `narrator voices` run as a user runs it, against the voices installed with espeak-ng-data.

@@ -89,15 +89,15 @@ final class DaemonProcess: @unchecked Sendable {
 
     func signal(_ signal: Int32) { child.signal(signal) }
 
-    /// SIGTERM, then the exit status.
+    /// SIGTERM, then the exit status (137 if it had to be killed after 10 s).
     func stop() -> Int32 {
-        child.signal(SIGTERM)
-        let status = child.waitForExit()
+        let status = child.stop()
         try? FileManager.default.removeItem(atPath: folder)
         return status
     }
 
-    func waitForExit() -> Int32 { child.waitForExit() }
+    /// The exit status, or nil if it is still running after 10 s.
+    func waitForExit() -> Int32? { child.waitForExit(within: .seconds(10)) }
 }
 
 /// A reply or notification line as a dictionary, for assertions.

@@ -113,34 +113,13 @@ struct LifecycleTests {
     }
 }
 
-struct ProgramRun {
-    var status: Int32
-    var output: String
-    var errors: String
-}
-
-func runNarrator(_ arguments: [String]) throws -> ProgramRun {
+func runNarrator(_ arguments: [String]) throws -> ChildProcess.Finished {
     try runProgram(try #require(NarratorExecutable.path()), arguments)
 }
 
-/// Runs a program to its end, feeding `input`, and returns what it printed.
-func runProgram(_ path: String, _ arguments: [String], input: String = "") throws -> ProgramRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = stdin
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ProgramRun(
-        status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-        errors: String(decoding: err, as: UTF8.self))
+/// Runs a program to its end, feeding `input`, and returns what it printed (two minutes at most).
+func runProgram(_ path: String, _ arguments: [String], input: String = "") throws -> ChildProcess.Finished {
+    let run = try ChildProcess.run(path, arguments, input: input)
+    #expect(!run.timedOut, "\(path) \(arguments) did not finish: \(run.output)\(run.errors)")
+    return run
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NarratorSpeech
+import NarratorTestSupport
 import Testing
 
 @Suite("WAV output")
@@ -43,15 +44,8 @@ struct WAVOutputTests {
     }
 
     private func soxInfo(_ path: String, _ flag: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sox")
-        process.arguments = ["--i", flag, path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "sox --i \(flag) failed")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try ChildProcess.run("/usr/bin/sox", ["--i", flag, path], limit: .seconds(30))
+        #expect(run.status == 0, "sox --i \(flag) failed: \(run.errors)")
+        return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

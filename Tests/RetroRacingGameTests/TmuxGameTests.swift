@@ -56,23 +56,20 @@ struct TmuxGameTests {
         // Quit: the game leaves the alternate screen and the shell prints its exit status, then
         // signals the tmux channel this test waits on.
         try tmux("send-keys", "-t", session, "q")
-        try tmux("wait-for", "\(session)-ended")
+        try tmux("wait-for", "\(session)-ended", limit: .seconds(60))
         let after = try tmux("capture-pane", "-p", "-t", session)
         #expect(after.contains("GAME-ENDED-0"), "\(after)")
         #expect(!after.contains("Status: Score"), "the game's screen was left behind:\n\(after)")
     }
 
+    /// Runs one tmux command; one that does not finish within `limit` fails the test.
     @discardableResult
-    private func tmux(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(PrivatePulseAudio.findExecutable("tmux")?.path))
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    private func tmux(_ arguments: String..., limit: Duration = .seconds(20)) throws -> String {
+        let executable = try #require(PrivatePulseAudio.findExecutable("tmux")?.path)
+        let run = try ChildProcess.run(executable, arguments, limit: limit)
+        try #require(!run.timedOut, "tmux \(arguments) did not finish within \(limit)")
+        #expect(run.status == 0, "tmux \(arguments): \(run.errors)")
+        return run.output
     }
 }
 
