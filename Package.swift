@@ -125,6 +125,7 @@ let package = Package(
         // carries the daemon, whose code pages would count in its RSS.
         .executableTarget(name: "narrator-speech-memory", dependencies: ["NarratorSpeech", "NarratorSystem"]),
 
+        .testTarget(name: "NarratorSystemTests", dependencies: ["NarratorSystem"]),
         .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"], exclude: ["Fixtures"]),
         .testTarget(
             name: "NarratorCoreTests",

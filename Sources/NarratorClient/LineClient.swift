@@ -49,10 +49,17 @@ public final class LineClient: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Makes `readLine` give up after `timeout` without a byte (it then throws); nil waits forever.
-    public func setReadTimeout(_ timeout: Duration?) {
+    public func setReadTimeout(_ timeout: Duration?) { setTimeout(SO_RCVTIMEO, timeout) }
+
+    /// Makes `send` give up when the daemon has taken nothing for `timeout` (it then throws, and
+    /// part of the line may have been sent); nil waits forever. The daemon stops reading a client
+    /// that leaves its replies unread, so a game that never reads can otherwise block in `send`.
+    public func setWriteTimeout(_ timeout: Duration?) { setTimeout(SO_SNDTIMEO, timeout) }
+
+    private func setTimeout(_ option: Int32, _ timeout: Duration?) {
         let (seconds, attoseconds) = (timeout ?? .zero).components
         var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 
     public func send(_ line: String) throws {
@@ -63,7 +70,12 @@ public final class LineClient: @unchecked Sendable {
     public func sendRaw(_ bytes: [UInt8]) throws {
         // MSG_NOSIGNAL: a daemon that went away is an error here, not a SIGPIPE that kills the caller.
         let sent = bytes.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0, socketFlags: Int32(MSG_NOSIGNAL)) }
-        guard sent else { throw Failure(description: "the narrator closed the connection") }
+        guard sent else {
+            if errno == EAGAIN || errno == EWOULDBLOCK {
+                throw Failure(description: "the narrator took nothing within the write timeout")
+            }
+            throw Failure(description: "the narrator closed the connection")
+        }
     }
 
     /// Tells the daemon nothing more will come (it still answers what it has).

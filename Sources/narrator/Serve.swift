@@ -3,6 +3,7 @@ import FoundationEssentials
 import Logging
 import NarratorServer
 import NarratorSpeech
+import NarratorSystem
 import ServiceLifecycle
 import UnixSignals
 
@@ -50,6 +51,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        NarratorService.useOneEventLoopThread()
         let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
         let (profileFolder, ownTable) = try ProfileLocation.resolve(profile)
         let load: @Sendable () throws -> Profile = { try Profile.load(folder: profileFolder, extraTables: ownTable) }
@@ -64,7 +66,13 @@ struct Serve: AsyncParsableCommand {
             defaults: VoiceSettings(locale: locale), logger: logger)
         let service = NarratorService(
             configuration: .init(
-                socketPath: socket.path, onReady: { StandardStreams.printError("narrator: ready on \($0)") },
+                socketPath: socket.path,
+                onReady: {
+                    // What start-up ran (argument parsing, table loading, bootstrap) is not needed
+                    // again; only the code that serves is mapped back in (docs/BENCHMARKS.md).
+                    ProcessMemory.releaseExecutableCode()
+                    StandardStreams.printError("narrator: ready on \($0)")
+                },
                 reload: load),
             conductor: conductor, logger: logger)
         let group = ServiceGroup(

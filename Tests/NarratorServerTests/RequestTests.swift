@@ -126,4 +126,37 @@ struct RequestTests {
         }
         #expect(oks == 500)
     }
+
+    @Test("A client that writes without reading is no longer read; others are answered; nothing is lost")
+    func backpressure() throws {
+        let daemon = try DaemonProcess()
+        defer { _ = daemon.stop() }
+        let flooder = try daemon.client()
+        // Two seconds in which the daemon takes nothing: it stopped reading this client. A daemon
+        // without the limit reads all 50,000 lines (the socket would fill only for a moment).
+        flooder.setWriteTimeout(.seconds(2))
+        var sent = 0
+        var blocked = false
+        while sent < 50_000 && !blocked {
+            do {
+                try flooder.send(#"{"type":"score_changed","score":\#(sent)}"#)
+                sent += 1
+            } catch {
+                blocked = true
+            }
+        }
+        #expect(blocked, "the daemon read all \(sent) lines of a client that never read a reply")
+        #expect(fields(try daemon.request(#"{"type":"status"}"#))["ok"] as? Bool == true)
+
+        // Once it reads, the daemon reads again and answers every line that was sent whole.
+        flooder.setReadTimeout(.seconds(20))
+        var answered = 0
+        var firstWrong: String?
+        while answered < sent, let line = try flooder.readLine() {
+            if firstWrong == nil && fields(line)["text"] as? String != "Score \(answered)" { firstWrong = line }
+            answered += 1
+        }
+        #expect(answered == sent)
+        #expect(firstWrong == nil)
+    }
 }

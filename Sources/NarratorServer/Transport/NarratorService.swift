@@ -89,3 +89,12 @@ public struct NarratorService: Service {
         }
     }
 }
+
+extension NarratorService {
+    /// Gives NIO's singleton event-loop group one thread instead of one per core: a per-user
+    /// daemon that answers one game needs no more, and every idle loop costs a thread, its stack
+    /// and, once it allocates, a malloc arena. Call before the service starts.
+    public static func useOneEventLoopThread() {
+        NIOSingletons.groupLoopCountSuggestion = 1
+    }
+}

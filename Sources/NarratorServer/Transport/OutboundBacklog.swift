@@ -5,7 +5,7 @@ import Synchronization
 /// requests stay in the socket, and its own writes block.
 final class OutboundBacklog: Sendable {
     /// Stop reading requests above this many unwritten lines; start again at half of it.
-    static let pauseAbove = 1024
+    static let pauseAbove = 256
     /// Beyond this, notifications for a client that does not read are dropped (replies never
     /// reach it: reading stops long before).
     static let dropAbove = 16_384
