@@ -1,4 +1,6 @@
 public import Logging
+public import NIOCore
+import NIOPosix
 public import NarratorCore
 import NarratorLocalization
 public import NarratorSpeech
@@ -7,8 +9,13 @@ public import NarratorSpeech
 /// scheduler, carries out its actions on the speech engine, and tells subscribers what happened.
 ///
 /// An actor, so requests from every connection and events from the speech engine are handled one
-/// at a time, in the order they arrive.
+/// at a time, in the order they arrive. It runs on an event loop (NIO's singleton group's by
+/// default, the daemon's sockets' own): a reply it sends to a client on that loop is written to
+/// the socket at once, without waking another thread.
 public actor Conductor {
+    let eventLoop: any EventLoop
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
+
     var scheduler = Scheduler<ContinuousClock.Instant>()
     var profile: Profile
     let speaker: any Speaker
@@ -35,7 +42,11 @@ public actor Conductor {
         let voice: VoiceSettings
     }
 
-    public init(profile: Profile, speaker: any Speaker, defaults: VoiceSettings, logger: Logger) {
+    public init(
+        profile: Profile, speaker: any Speaker, defaults: VoiceSettings, logger: Logger,
+        eventLoop: (any EventLoop)? = nil
+    ) {
+        self.eventLoop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
         self.profile = profile
         self.speaker = speaker
         self.defaults = defaults

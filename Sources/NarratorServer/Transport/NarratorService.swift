@@ -2,6 +2,7 @@ public import Logging
 import NIOCore
 import NIOPosix
 public import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 #if canImport(Glibc)
@@ -49,14 +50,19 @@ public struct NarratorService: Service {
         let path = configuration.socketPath
         try SocketPath.prepare(path)
         let limit = configuration.lineLimit
+        let (conductor, logger) = (conductor, logger)
+        let open = OpenConnections()
+        // Every connection lives on the conductor's event loop (see ConnectionHandler).
         let server = try await SocketPath.bindPrivately(path) {
-            try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            try await ServerBootstrap(group: conductor.eventLoop)
                 .childChannelOption(.allowRemoteHalfClosure, value: true)
                 .bind(unixDomainSocketPath: path) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(
-                            ByteToMessageHandler(LineFrameDecoder(limit: limit)))
-                        return try NIOAsyncChannel<InboundLine, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    channel.eventLoop.makeCompletedFuture { () -> any Channel in
+                        try channel.pipeline.syncOperations.addHandlers(
+                            ByteToMessageHandler(LineFrameDecoder(limit: limit)),
+                            ConnectionHandler(conductor: conductor, logger: logger))
+                        open.insert(channel)
+                        return channel
                     }
                 }
         }
@@ -68,11 +74,12 @@ public struct NarratorService: Service {
             group.addTask { await conductor.run() }
             group.addTask { await reloadOnHangup() }
             try await server.executeThenClose { connections in
-                for try await connection in connections.cancelOnGracefulShutdown() {
-                    group.addTask { await serve(connection) }
-                }
+                // Accepting goes on while this sequence is consumed; each connection is already
+                // served by its handler.
+                for try await _ in connections.cancelOnGracefulShutdown() {}
             }
             logger.info("Shutting down: stopping speech and closing clients")
+            await open.closeAll()
             await conductor.shutdown()
             group.cancelAll()
         }
@@ -86,6 +93,23 @@ public struct NarratorService: Service {
             } catch {
                 logger.error("Reload failed, keeping the tables and event map in use: \(error)")
             }
+        }
+    }
+}
+
+/// The connections open now, so shutdown can close them (idle clients must not hold it up).
+final class OpenConnections: Sendable {
+    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+
+    func insert(_ channel: any Channel) {
+        let key = ObjectIdentifier(channel)
+        channels.withLock { $0[key] = channel }
+        channel.closeFuture.whenComplete { _ in self.channels.withLock { _ = $0.removeValue(forKey: key) } }
+    }
+
+    func closeAll() async {
+        for channel in channels.withLock({ Array($0.values) }) {
+            try? await channel.close()
         }
     }
 }

@@ -12,7 +12,6 @@ final class OutboundBacklog: Sendable {
 
     private struct State {
         var pending = 0
-        var waiter: CheckedContinuation<Void, Never>?
         var warned = false
     }
 
@@ -30,35 +29,14 @@ final class OutboundBacklog: Sendable {
         }
     }
 
-    /// A line was written; wakes the reader once the backlog is down to half.
+    /// A line was written, or failed to be.
     func written() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.pending -= 1
-            guard state.pending <= Self.pauseAbove / 2 else { return nil }
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume()
+        state.withLock { $0.pending -= 1 }
     }
 
-    /// Returns at once unless the backlog is above the limit; then waits until it is down to half,
-    /// or the task is cancelled (shutdown).
-    func waitForRoom() async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let resumeNow = state.withLock { state -> Bool in
-                    guard state.pending > Self.pauseAbove, !Task.isCancelled else { return true }
-                    state.waiter = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume()
-        }
-    }
+    /// Reading must pause.
+    var isOverLimit: Bool { state.withLock { $0.pending > Self.pauseAbove } }
+    /// Paused reading may resume: the backlog is down to half the limit.
+    var hasRoom: Bool { state.withLock { $0.pending <= Self.pauseAbove / 2 } }
+    var isEmpty: Bool { state.withLock { $0.pending == 0 } }
 }

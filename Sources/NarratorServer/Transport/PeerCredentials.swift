@@ -16,12 +16,15 @@ struct PeerCredentials: Sendable {
     let pid: Int32
     let uid: UInt32
 
-    /// Reads the peer of `channel`; nil when the channel cannot say (not a Unix socket).
-    static func of(_ channel: any Channel) async -> PeerCredentials? {
+    /// Reads the peer of `channel`, on its event loop; nil when the channel cannot say (not a
+    /// Unix socket).
+    static func of(_ channel: any Channel) -> PeerCredentials? {
         guard let provider = channel as? any SocketOptionProvider else { return nil }
         let option = NIOBSDSocket.Option(rawValue: SO_PEERCRED)
         let future: EventLoopFuture<KernelCredentials> = provider.unsafeGetSocketOption(level: .socket, name: option)
-        guard let credentials = try? await future.get() else { return nil }
-        return PeerCredentials(pid: credentials.pid, uid: credentials.uid)
+        // On the channel's own loop the option is read at once, so the future is already complete.
+        let credentials = NIOLoopBoundBox<KernelCredentials?>(nil, eventLoop: channel.eventLoop)
+        future.whenSuccess { credentials.value = $0 }
+        return credentials.value.map { PeerCredentials(pid: $0.pid, uid: $0.uid) }
     }
 }
