@@ -9,12 +9,12 @@ import UnixSignals
     import Glibc
 #endif
 
-/// The daemon's listening side: a Unix socket, one task per connection, JSON lines in and out.
+/// The daemon's listening side: a Unix socket, JSON lines in and out.
 ///
-/// Shaped like NIO's TCP echo server: `NIOAsyncChannel`, a discarding task group, and a
-/// per-connection handler that catches its own errors, so one client never affects another.
-/// The accept loop and every connection's reads end on graceful shutdown, so idle clients
-/// cannot hold SIGTERM up.
+/// Every connection is a `ConnectionHandler` on the conductor's own event loop, which answers a
+/// request in the same turn of the loop that read it; a handler's failure closes its connection
+/// only. The accept loop ends on graceful shutdown and every open connection is then closed, so
+/// idle clients cannot hold SIGTERM up.
 public struct NarratorService: Service {
     public struct Configuration: Sendable {
         public var socketPath: String
