@@ -77,9 +77,11 @@ public final class ChildProcess: @unchecked Sendable {
         // The only waitpid for this PID: it records the exit status and wakes whoever waits for it.
         OSThread.start(name: "reap-\(child)") { [exit, child] in
             var raw: Int32 = 0
-            while waitpid(child, &raw, 0) < 0 && errno == EINTR {}
+            var reaped = waitpid(child, &raw, 0)
+            while reaped < 0 && errno == EINTR { reaped = waitpid(child, &raw, 0) }
+            // -1: the child could not be waited for (someone else reaped it).
             let signal = raw & 0x7f
-            exit.record(signal == 0 ? (raw >> 8) & 0xff : 128 + signal)
+            exit.record(reaped < 0 ? -1 : signal == 0 ? (raw >> 8) & 0xff : 128 + signal)
         }
     }
 
@@ -116,8 +118,10 @@ public final class ChildProcess: @unchecked Sendable {
         return (true, log)
     }
 
-    /// Sends a signal without waiting.
-    public func signal(_ signal: Int32) { kill(pid, signal) }
+    /// Sends a signal without waiting (not to a child already reaped: its PID may be reused).
+    public func signal(_ signal: Int32) {
+        if waitForExit(within: .zero) == nil { kill(pid, signal) }
+    }
 
     /// Waits up to `limit` for the child to exit; returns its exit status (128 + signal when
     /// killed), or nil if it is still running.
@@ -127,9 +131,9 @@ public final class ChildProcess: @unchecked Sendable {
     /// killed (its status is then 137, which a test that expects a clean exit reports).
     @discardableResult
     public func stop(signal: Int32 = SIGTERM, grace: Duration = .seconds(10)) -> Int32 {
-        kill(pid, signal)
+        self.signal(signal)
         if let status = waitForExit(within: grace) { return status }
-        kill(pid, SIGKILL)
+        self.signal(SIGKILL)
         return waitForExit(within: .seconds(3600)) ?? 128 + SIGKILL
     }
 

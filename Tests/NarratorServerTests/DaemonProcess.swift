@@ -78,7 +78,12 @@ final class DaemonProcess: @unchecked Sendable {
         return true
     }
 
-    func client() throws -> LineClient { try LineClient(path: socket) }
+    /// A new connection; a read that waits 30 s fails the test instead of hanging it.
+    func client() throws -> LineClient {
+        let client = try LineClient(path: socket)
+        client.setReadTimeout(.seconds(30))
+        return client
+    }
 
     /// One request on a fresh connection, and its reply.
     func request(_ line: String) throws -> String {

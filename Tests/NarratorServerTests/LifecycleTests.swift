@@ -81,7 +81,12 @@ struct LifecycleTests {
         chmod(daemon.socket, 0o666)
         let run = try runProgram(
             setpriv.path,
-            ["--reuid=65534", "--regid=65534", "--clear-groups", socat.path, "-", "UNIX-CONNECT:\(daemon.socket)"],
+            // -t 10: after its input ends socat waits up to 10 s (not 0.5 s) for the reply; the
+            // daemon closes the connection after it, which ends socat at once.
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", socat.path, "-t", "10", "-",
+                "UNIX-CONNECT:\(daemon.socket)",
+            ],
             input: #"{"type":"status"}"# + "\n")
         #expect(errorCode(run.output.trimmingCharacters(in: .newlines)) == "not_allowed", "\(run.output) \(run.errors)")
         #expect(daemon.waitForLog("Refused a client of another user"))

@@ -142,6 +142,8 @@ struct RequestTests {
                 try flooder.send(#"{"type":"score_changed","score":\#(sent)}"#)
                 sent += 1
             } catch {
+                // Only the write timeout counts; a daemon that went away is a failure.
+                try #require("\(error)".contains("within the write timeout"), "\(error)")
                 blocked = true
             }
         }
@@ -158,5 +160,44 @@ struct RequestTests {
         }
         #expect(answered == sent)
         #expect(firstWrong == nil)
+    }
+
+    @Test("A client that writes requests and closes at once, paused or not, has everything it asked said")
+    func closingRightAfterWriting() throws {
+        let daemon = try DaemonProcess()
+        defer { _ = daemon.stop() }
+        let watcher = try Subscriber(daemon)
+        try watcher.send(#"{"type":"subscribe","all_clients":true}"#)
+
+        // Three requests in one write and a full close, no reply read: the daemon's first reply
+        // write then fails (the peer is gone), which must not cost the other two requests.
+        do {
+            let hasty = try daemon.client()
+            // Low: none of them cuts another, so each one's outcome is `finished`.
+            let lines = ["one", "two", "three"].map {
+                #"{"type":"say","text":"Hasty \#($0).","priority":"low"}"# + "\n"
+            }
+            try hasty.sendRaw(Array(lines.joined().utf8))
+        }
+        // A client whose speech waits behind its own pause, and which leaves: the pause goes with
+        // it, even though the pause's reply could not be written.
+        do {
+            let pausing = try daemon.client()
+            try pausing.send(#"{"type":"say","text":"Paused one.","priority":"low"}"#)
+            try pausing.send(#"{"type":"say","text":"Paused two.","priority":"low"}"#)
+            for _ in 0..<2 { _ = try pausing.readLine() }
+            try pausing.send(#"{"type":"pause"}"#)
+        }
+
+        var finished: Set<String> = []
+        var seen: [String] = []
+        let expected: Set<String> = ["Hasty one.", "Hasty two.", "Hasty three.", "Paused one.", "Paused two."]
+        watcher.client.setReadTimeout(.seconds(10))
+        while !expected.isSubset(of: finished), let line = try? watcher.client.readLine() {
+            let values = fields(line)
+            seen.append("\(values["event"] ?? "?") \(values["text"] ?? "")")
+            if values["event"] as? String == "finished", let text = values["text"] as? String { finished.insert(text) }
+        }
+        #expect(finished == expected, "\(seen)")
     }
 }

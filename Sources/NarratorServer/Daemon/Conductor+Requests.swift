@@ -11,7 +11,7 @@ extension Conductor {
         guard let session = sessions[client] else { return }
         do throws(ProtocolError) {
             let (reply, inputs) = try answer(request, from: session)
-            session.send(reply)
+            session.send(reply, .reply)
             for input in inputs { feed(input) }
         } catch {
             reject(error, from: client)
@@ -21,7 +21,7 @@ extension Conductor {
     /// Replies with an error; the connection stays open.
     public func reject(_ error: ProtocolError, from client: ClientID) {
         counters.errors += 1
-        sessions[client]?.send(error.replyLine)
+        sessions[client]?.send(error.replyLine, .reply)
     }
 
     private func answer(_ request: Request, from session: Session) throws(ProtocolError) -> (String, [SchedulerInput]) {

@@ -14,7 +14,9 @@ public import NarratorSpeech
 /// the socket at once, without waking another thread.
 public actor Conductor {
     let eventLoop: any EventLoop
-    public nonisolated var unownedExecutor: UnownedSerialExecutor { eventLoop.executor.asUnownedSerialExecutor() }
+    /// The loop as an executor, kept for the actor's life (`unownedExecutor` does not retain it).
+    private let executor: any SerialExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     var scheduler = Scheduler<ContinuousClock.Instant>()
     var profile: Profile
@@ -46,7 +48,9 @@ public actor Conductor {
         profile: Profile, speaker: any Speaker, defaults: VoiceSettings, logger: Logger,
         eventLoop: (any EventLoop)? = nil
     ) {
-        self.eventLoop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
+        let loop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
+        self.eventLoop = loop
+        self.executor = loop.executor
         self.profile = profile
         self.speaker = speaker
         self.defaults = defaults
@@ -61,8 +65,9 @@ public actor Conductor {
         }
     }
 
-    /// A new connection; `send` queues one line for it.
-    public func connect(send: @escaping @Sendable (String) -> Void) -> ClientID {
+    /// A new connection; `send` queues one line for it (and must not call back into the
+    /// conductor: the connection writes later, outside this actor's turn).
+    public func connect(send: @escaping @Sendable (String, LineKind) -> Void) -> ClientID {
         let id = ClientID(rawValue: nextClient)
         nextClient += 1
         sessions[id] = Session(id: id, send: send, name: "client \(id.rawValue)", voice: defaults)

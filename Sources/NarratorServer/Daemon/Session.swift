@@ -1,6 +1,13 @@
 import NarratorCore
 import NarratorSpeech
 
+/// What a line queued for a client is. A reply is never dropped; notifications are, for a client
+/// that leaves thousands of lines unread.
+public enum LineKind: Sendable {
+    case reply
+    case notification
+}
+
 /// One connected client, as the conductor sees it.
 struct Session {
     enum Subscription {
@@ -10,8 +17,8 @@ struct Session {
     }
 
     let id: ClientID
-    /// Sends one line to the client (queued; the connection writes it).
-    let send: @Sendable (String) -> Void
+    /// Queues one line for the client; the connection writes it.
+    let send: @Sendable (String, LineKind) -> Void
     var name: String
     var voice: VoiceSettings
     var subscription = Subscription.none

@@ -25,6 +25,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var readHeld = false
     /// The client closed its side: close ours once every line queued for it is written.
     private var closeWhenDrained = false
+    /// A flush of the lines queued in this turn is on its way.
+    private var flushScheduled = false
 
     init(conductor: Conductor, logger: Logger) {
         self.conductor = conductor
@@ -41,8 +43,12 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         let peer = PeerCredentials.of(context.channel)
-        if let peer, peer.uid != getuid() {
-            logger.warning("Refused a client of another user (uid \(peer.uid), pid \(peer.pid))")
+        guard let peer, peer.uid == getuid() else {
+            if let peer {
+                logger.warning("Refused a client of another user (uid \(peer.uid), pid \(peer.pid))")
+            } else {
+                logger.warning("Refused a client whose user could not be read (SO_PEERCRED)")
+            }
             let refusal = ProtocolError(
                 .notAllowed, "this narrator belongs to user \(getuid()); connect to your own narrator")
             let channel = context.channel
@@ -53,26 +59,30 @@ final class ConnectionHandler: ChannelDuplexHandler {
         let channel = context.channel
         let backlog = backlog
         let logger = logger
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        let handler = NIOLoopBound(self, eventLoop: loop)
         let client = conductor.assumeIsolated { conductor in
-            conductor.connect { line in
-                // Called by the conductor, on this loop.
-                let (accepted, firstDrop) = backlog.enqueue()
+            conductor.connect { line, kind in
+                // Called by the conductor, on this loop, in the middle of its work: nothing here
+                // may call back into it. The line is only queued on the channel; the flush (whose
+                // failure closes the channel) and what a finished write leads to (more reads,
+                // closing) run as tasks of their own, after the conductor's turn.
+                let (accepted, firstDrop) = backlog.enqueue(kind)
                 guard accepted else {
                     if firstDrop {
                         logger.warning("A client does not read what it is sent; dropping its notifications")
                     }
                     return
                 }
-                channel.writeAndFlush(ByteBuffer(string: line + "\n")).whenComplete { _ in
+                channel.write(ByteBuffer(string: line + "\n")).whenComplete { _ in
                     backlog.written()
-                    handler.value.drained()
+                    loop.execute { handler.value.drained() }
                 }
+                handler.value.scheduleFlush()
             }
         }
         self.client = client
-        logger.debug(
-            "Client connected", metadata: ["client.id": "\(client.rawValue)", "peer.pid": "\(peer?.pid ?? -1)"])
+        logger.debug("Client connected", metadata: ["client.id": "\(client.rawValue)", "peer.pid": "\(peer.pid)"])
         context.fireChannelActive()
     }
 
@@ -123,6 +133,17 @@ final class ConnectionHandler: ChannelDuplexHandler {
             readHeld = true
         } else {
             context.read()
+        }
+    }
+
+    /// Flushes what was queued in this turn of the loop, once, after the current work is done.
+    private func scheduleFlush() {
+        guard !flushScheduled, let context else { return }
+        flushScheduled = true
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+            handler.value.flushScheduled = false
+            handler.value.context?.flush()
         }
     }
 

@@ -17,10 +17,11 @@ final class OutboundBacklog: Sendable {
 
     private let state = Mutex(State())
 
-    /// Counts a line about to be queued; false when it must be dropped. `firstDrop` is true once.
-    func enqueue() -> (accepted: Bool, firstDrop: Bool) {
+    /// Counts a line about to be queued; false when it must be dropped (only notifications ever
+    /// are). `firstDrop` is true once.
+    func enqueue(_ kind: LineKind) -> (accepted: Bool, firstDrop: Bool) {
         state.withLock { state in
-            guard state.pending < Self.dropAbove else {
+            guard kind == .reply || state.pending < Self.dropAbove else {
                 defer { state.warned = true }
                 return (false, !state.warned)
             }
