@@ -12,13 +12,17 @@ import NarratorCore
 /// the socket, in the same turn of the loop that read it: no other thread wakes between a game's
 /// event and its reply. Failures end this connection only.
 final class ConnectionHandler: ChannelDuplexHandler {
-    typealias InboundIn = InboundLine
+    typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let conductor: Conductor
+    private let gate: ConductorGate
     private let logger: Logger
     private let backlog = OutboundBacklog()
+    private var decoder: LineFrameDecoder
+    /// Bytes read but not yet a whole line.
+    private var received = ByteBuffer()
     private var context: ChannelHandlerContext?
     private var client: ClientID?
     /// NIO asked for a read while too many lines waited; it is issued once they drain.
@@ -28,8 +32,10 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// A flush of the lines queued in this turn is on its way.
     private var flushScheduled = false
 
-    init(conductor: Conductor, logger: Logger) {
+    init(conductor: Conductor, gate: ConductorGate, lineLimit: Int, logger: Logger) {
+        self.decoder = LineFrameDecoder(limit: lineLimit)
         self.conductor = conductor
+        self.gate = gate
         self.logger = logger
     }
 
@@ -51,9 +57,14 @@ final class ConnectionHandler: ChannelDuplexHandler {
             }
             let refusal = ProtocolError(
                 .notAllowed, "this narrator belongs to user \(getuid()); connect to your own narrator")
+            // Only our side is closed at first: a client still writing its first request must not
+            // die of a broken pipe before it reads why. Its input is ignored; the connection ends
+            // when it closes, or after 5 s.
             let channel = context.channel
             context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: refusal.replyLine + "\n")))
-                .whenComplete { _ in channel.close(promise: nil) }
+                .whenComplete { _ in channel.close(mode: .output, promise: nil) }
+            context.eventLoop.scheduleTask(in: .seconds(5)) { channel.close(promise: nil) }
+            closeWhenDrained = true
             return
         }
         let channel = context.channel
@@ -63,10 +74,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
         let handler = NIOLoopBound(self, eventLoop: loop)
         let client = conductor.assumeIsolated { conductor in
             conductor.connect { line, kind in
-                // Called by the conductor, on this loop, in the middle of its work: nothing here
-                // may call back into it. The line is only queued on the channel; the flush (whose
-                // failure closes the channel) and what a finished write leads to (more reads,
-                // closing) run as tasks of their own, after the conductor's turn.
+                // Called by the conductor, on this loop, in the middle of its work. A reply goes
+                // out at once, before the speech it starts takes the CPU; if that write fails the
+                // channel closes right here, and the handler's callbacks that follow wait in the
+                // gate until this turn of the conductor is over. Notifications also come from the
+                // conductor's own jobs, which do not pass the gate: they are only queued here and
+                // flushed by a task of their own. What a finished write leads to (more reads,
+                // closing) is a task of its own too.
                 let (accepted, firstDrop) = backlog.enqueue(kind)
                 guard accepted else {
                     if firstDrop {
@@ -74,11 +88,18 @@ final class ConnectionHandler: ChannelDuplexHandler {
                     }
                     return
                 }
-                channel.write(ByteBuffer(string: line + "\n")).whenComplete { _ in
+                let written: @Sendable (Result<Void, any Error>) -> Void = { _ in
                     backlog.written()
                     loop.execute { handler.value.drained() }
                 }
-                handler.value.scheduleFlush()
+                let buffer = ByteBuffer(string: line + "\n")
+                switch kind {
+                case .reply:
+                    channel.writeAndFlush(buffer).whenComplete(written)
+                case .notification:
+                    channel.write(buffer).whenComplete(written)
+                    handler.value.scheduleFlush()
+                }
             }
         }
         self.client = client
@@ -87,8 +108,20 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var bytes = unwrapInboundIn(data)
+        received.writeBuffer(&bytes)
+        // Every whole line of this read, taken before the first is answered: answering can
+        // close the channel (the client left), and the lines it sent before leaving still count.
+        var items: [InboundLine] = []
+        while let item = decoder.next(from: &received) { items.append(item) }
+        received.discardReadBytes()
+        guard !items.isEmpty else { return }
+        gate.run { for item in items { self.handle(item) } }
+    }
+
+    private func handle(_ item: InboundLine) {
         guard let client, !closeWhenDrained else { return }
-        switch unwrapInboundIn(data) {
+        switch item {
         case .line(let bytes):
             if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
             do throws(ProtocolError) {
@@ -110,14 +143,18 @@ final class ConnectionHandler: ChannelDuplexHandler {
             return
         }
         // The client will send nothing more (`narrator send`, socat at end of input). What it
-        // asked for is still said; it gets its pending lines, then the connection closes.
-        disconnect()
-        closeWhenDrained = true
-        drained()
+        // asked for is still said; it gets its pending lines, then the connection closes. A
+        // partial last line has no one to answer and is dropped.
+        received.clear()
+        gate.run {
+            self.disconnect()
+            self.closeWhenDrained = true
+            self.drained()
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        disconnect()
+        gate.run { self.disconnect() }
         context.fireChannelInactive()
     }
 
@@ -164,5 +201,32 @@ final class ConnectionHandler: ChannelDuplexHandler {
         guard let client else { return }
         self.client = nil
         conductor.assumeIsolated { $0.disconnect(client) }
+    }
+}
+
+/// The door from the connection handlers into the conductor, one call at a time. A reply is
+/// written inside the conductor's turn; when that write fails, NIO closes the channel there and
+/// then, and the lines it had still buffered and its disconnect arrive at the handler while the
+/// conductor is mid-call. They wait here and run, in order, when that call ends. Used only on
+/// the conductor's event loop (checked in debug builds).
+final class ConductorGate: @unchecked Sendable {
+    private let eventLoop: any EventLoop
+    private var busy = false
+    private var waiting: [() -> Void] = []
+
+    init(eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+    }
+
+    func run(_ work: @escaping () -> Void) {
+        eventLoop.assertInEventLoop()
+        guard !busy else {
+            waiting.append(work)
+            return
+        }
+        busy = true
+        work()
+        while !waiting.isEmpty { waiting.removeFirst()() }
+        busy = false
     }
 }

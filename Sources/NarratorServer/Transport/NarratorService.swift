@@ -52,27 +52,29 @@ public struct NarratorService: Service {
         let limit = configuration.lineLimit
         let (conductor, logger) = (conductor, logger)
         let open = OpenConnections()
+        let gate = ConductorGate(eventLoop: conductor.eventLoop)
         // Every connection lives on the conductor's event loop (see ConnectionHandler).
         let server = try await SocketPath.bindPrivately(path) {
             try await ServerBootstrap(group: conductor.eventLoop)
                 .childChannelOption(.allowRemoteHalfClosure, value: true)
                 .bind(unixDomainSocketPath: path) { channel in
                     channel.eventLoop.makeCompletedFuture { () -> any Channel in
-                        try channel.pipeline.syncOperations.addHandlers(
-                            ByteToMessageHandler(LineFrameDecoder(limit: limit)),
-                            ConnectionHandler(conductor: conductor, logger: logger))
+                        try channel.pipeline.syncOperations.addHandler(
+                            ConnectionHandler(conductor: conductor, gate: gate, lineLimit: limit, logger: logger))
                         open.insert(channel)
                         return channel
                     }
                 }
         }
         defer { unlink(path) }
+        // SIGHUP is trapped before readiness is announced: until then it would end the process.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         logger.info("Listening", metadata: ["socket": "\(path)"])
         configuration.onReady(path)
 
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await conductor.run() }
-            group.addTask { await reloadOnHangup() }
+            group.addTask { await reloadOnHangup(hangups) }
             try await server.executeThenClose { connections in
                 // Accepting goes on while this sequence is consumed; each connection is already
                 // served by its handler.
@@ -86,8 +88,8 @@ public struct NarratorService: Service {
     }
 
     /// SIGHUP reloads tables and event map at once; a broken file keeps the old ones.
-    private func reloadOnHangup() async {
-        for await _ in await UnixSignalsSequence(trapping: .sighup).cancelOnGracefulShutdown() {
+    private func reloadOnHangup(_ hangups: UnixSignalsSequence) async {
+        for await _ in hangups.cancelOnGracefulShutdown() {
             do {
                 await conductor.reload(try configuration.reload())
             } catch {
