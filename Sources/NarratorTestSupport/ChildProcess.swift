@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NarratorSystem
 
 #if canImport(Glibc)
@@ -169,7 +170,7 @@ extension ChildProcess {
         }
         let child = try ChildProcess(
             executable: program, arguments: programArguments,
-            environment: environment ?? currentEnvironment(), output: -1
+            environment: environment ?? ProcessInfo.processInfo.environment, output: -1
         ) { actions in
             posix_spawn_file_actions_adddup2(&actions, files[0].descriptor, 0)
             posix_spawn_file_actions_adddup2(&actions, files[1].descriptor, 1)
@@ -184,20 +185,6 @@ extension ChildProcess {
             status = child.stop(signal: SIGKILL)
         }
         return Finished(status: status, output: files[1].contents(), errors: files[2].contents(), timedOut: timedOut)
-    }
-
-    /// This process's environment, read from `environ`.
-    public static func currentEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return result
     }
 }
 

@@ -29,7 +29,7 @@ enum NarratorBinary {
     ) throws -> Run {
         let run = try ChildProcess.run(
             try url().path, arguments, input: input ?? "",
-            environment: ChildProcess.currentEnvironment().merging(environment) { $1 }, directory: folder)
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: folder)
         #expect(!run.timedOut, "narrator \(arguments) did not finish: \(run.transcript)")
         return run
     }
