@@ -19,7 +19,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private let conductor: Conductor
     private let gate: ConductorGate
     private let logger: Logger
-    private let backlog = OutboundBacklog()
+    private var backlog = OutboundBacklog()
     private var decoder: LineFrameDecoder
     /// Bytes read but not yet a whole line.
     private var received = ByteBuffer()
@@ -67,44 +67,46 @@ final class ConnectionHandler: ChannelDuplexHandler {
             closeWhenDrained = true
             return
         }
-        let channel = context.channel
-        let backlog = backlog
-        let logger = logger
-        let loop = context.eventLoop
-        let handler = NIOLoopBound(self, eventLoop: loop)
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let client = conductor.assumeIsolated { conductor in
-            conductor.connect { line, kind in
-                // Called by the conductor, on this loop, in the middle of its work. A reply goes
-                // out at once, before the speech it starts takes the CPU; if that write fails the
-                // channel closes right here, and the handler's callbacks that follow wait in the
-                // gate until this turn of the conductor is over. Notifications also come from the
-                // conductor's own jobs, which do not pass the gate: they are only queued here and
-                // flushed by a task of their own. What a finished write leads to (more reads,
-                // closing) is a task of its own too.
-                let (accepted, firstDrop) = backlog.enqueue(kind)
-                guard accepted else {
-                    if firstDrop {
-                        logger.warning("A client does not read what it is sent; dropping its notifications")
-                    }
-                    return
-                }
-                let written: @Sendable (Result<Void, any Error>) -> Void = { _ in
-                    backlog.written()
-                    loop.execute { handler.value.drained() }
-                }
-                let buffer = ByteBuffer(string: line + "\n")
-                switch kind {
-                case .reply:
-                    channel.writeAndFlush(buffer).whenComplete(written)
-                case .notification:
-                    channel.write(buffer).whenComplete(written)
-                    handler.value.scheduleFlush()
-                }
-            }
+            conductor.connect { line, kind in handler.value.queue(line, kind) }
         }
         self.client = client
         logger.debug("Client connected", metadata: ["client.id": "\(client.rawValue)", "peer.pid": "\(peer.pid)"])
         context.fireChannelActive()
+    }
+
+    /// Queues a line for the client. Called by the conductor, on this loop, in the middle of its work.
+    private func queue(_ line: String, _ kind: LineKind) {
+        guard let context else { return }
+        // A reply goes out at once, before the speech it starts takes the CPU; if that write fails
+        // the channel closes right here, and the handler's callbacks that follow wait in the gate
+        // until this turn of the conductor is over. Notifications also come from the conductor's
+        // own jobs, which do not pass the gate: they are only queued here and flushed by a task of
+        // their own. What a finished write leads to (more reads, closing) is a task of its own too.
+        let (accepted, firstDrop) = backlog.enqueue(kind)
+        guard accepted else {
+            if firstDrop { logger.warning("A client does not read what it is sent; dropping its notifications") }
+            return
+        }
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let written: @Sendable (Result<Void, any Error>) -> Void = { _ in handler.value.lineWritten() }
+        let buffer = ByteBuffer(string: line + "\n")
+        switch kind {
+        case .reply:
+            context.channel.writeAndFlush(buffer).whenComplete(written)
+        case .notification:
+            context.channel.write(buffer).whenComplete(written)
+            scheduleFlush()
+        }
+    }
+
+    /// A line was written, or failed to be: held reads may resume, a half-closed connection may end.
+    private func lineWritten() {
+        backlog.written()
+        guard readHeld || closeWhenDrained, let context else { return }
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        context.eventLoop.execute { handler.value.drained() }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
