@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "narrator", targets: ["narrator"]),
         .library(name: "NarratorLocalization", targets: ["NarratorLocalization"]),
         .library(name: "NarratorCore", targets: ["NarratorCore"]),
+        .library(name: "NarratorAudio", targets: ["NarratorAudio"]),
         .library(name: "NarratorSpeech", targets: ["NarratorSpeech"]),
         .library(name: "NarratorServer", targets: ["NarratorServer"]),
         .library(name: "NarratorClient", targets: ["NarratorClient"]),
@@ -31,6 +32,11 @@ let package = Package(
             name: "CPCAudio",
             providers: [.apt(["libpcaudio-dev"])]
         ),
+        // libpulse's .pc file adds -pthread, which SwiftPM warns about: linked from the module map.
+        .systemLibrary(
+            name: "CPulse",
+            providers: [.apt(["libpulse-dev"])]
+        ),
 
         // Threads and locks over pthreads, so the runtime path does not need Foundation.
         .target(name: "NarratorSystem"),
@@ -39,13 +45,25 @@ let package = Package(
         .target(name: "NarratorLocalization"),
         .target(name: "NarratorCore", dependencies: ["NarratorLocalization"]),
 
-        // Speech: libespeak-ng on one owned thread, audio sinks.
+        // Audio: the mixer (speech and earcons into one device, on its own writer thread) and the
+        // devices it writes to (PulseAudio, ALSA, WAV, null).
+        .target(
+            name: "NarratorAudio",
+            dependencies: [
+                "NarratorSystem",
+                "CPCAudio",
+                "CPulse",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // Speech: libespeak-ng on one owned thread, writing into an audio sink.
         .target(
             name: "NarratorSpeech",
             dependencies: [
                 "NarratorSystem",
+                "NarratorAudio",
                 "CEspeakNG",
-                "CPCAudio",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -58,6 +76,7 @@ let package = Package(
                 "NarratorWire",
                 "NarratorLocalization",
                 "NarratorCore",
+                "NarratorAudio",
                 "NarratorSpeech",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -83,6 +102,7 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 "NarratorLocalization",
                 "NarratorCore",
+                "NarratorAudio",
                 "NarratorSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -114,6 +134,7 @@ let package = Package(
                 "NarratorClient",
                 "NarratorLocalization",
                 "NarratorCore",
+                "NarratorAudio",
                 "NarratorSpeech",
                 "NarratorTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -123,7 +144,8 @@ let package = Package(
 
         // The speech memory figure needs a process that holds only speech: the benchmark binary also
         // carries the daemon, whose code pages would count in its RSS.
-        .executableTarget(name: "narrator-speech-memory", dependencies: ["NarratorSpeech", "NarratorSystem"]),
+        .executableTarget(
+            name: "narrator-speech-memory", dependencies: ["NarratorAudio", "NarratorSpeech", "NarratorSystem"]),
 
         .testTarget(name: "NarratorSystemTests", dependencies: ["NarratorSystem"]),
         .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"], exclude: ["Fixtures"]),
@@ -137,6 +159,7 @@ let package = Package(
         .testTarget(
             name: "NarratorSpeechTests",
             dependencies: [
+                "NarratorAudio",
                 "NarratorSpeech",
                 "NarratorTestSupport",
                 .product(name: "Logging", package: "swift-log"),

@@ -4,7 +4,7 @@
 #   scripts/install-deps.sh --test   also what the test suite needs
 set -eu
 
-packages="libespeak-ng-dev espeak-ng-data libpcaudio-dev"
+packages="libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev"
 if [ "${1:-}" = "--test" ]; then
     # pulseaudio + pulseaudio-utils: a private null-sink server and parec for playback tests;
     # unicode-cldr-core: CLDR plural samples; sox: WAV checks; socat, tmux: protocol and game tests.

@@ -4,10 +4,8 @@
 #include <pcaudiolib/audio.h>
 
 // The public header only offers create_audio_device_object, which picks the first backend that
-// answers. libpcaudio.so.0 also exports one constructor per backend; declaring them here lets
-// `--output pulse` and `--output alsa` choose a backend instead of guessing.
-struct audio_object *create_pulseaudio_object(const char *device, const char *application_name,
-                                              const char *description);
+// answers. libpcaudio.so.0 also exports one constructor per backend; declaring ALSA's here lets
+// `--output alsa` choose it. (PulseAudio is used through libpulse-simple directly.)
 struct audio_object *create_alsa_object(const char *device, const char *application_name,
                                         const char *description);
 #endif

@@ -10,6 +10,8 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
     case textTooLong(bytes: Int, limit: Int)
     case parameterOutOfRange(name: String, value: Int, range: ClosedRange<Int>)
     case engineShutDown
+    /// The audio output failed before the utterance was heard to its end.
+    case audioOutputFailed(String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(name) \(value) is out of range; use \(range.lowerBound) to \(range.upperBound)."
         case .engineShutDown:
             return "The speech engine has shut down."
+        case .audioOutputFailed(let reason):
+            return "The utterance was not heard to its end: \(reason)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Logging
+import NarratorAudio
 import NarratorServer
 import NarratorSpeech
 import NarratorTestSupport

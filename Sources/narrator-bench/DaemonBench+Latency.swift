@@ -1,4 +1,5 @@
 import Logging
+import NarratorAudio
 import NarratorSpeech
 
 /// Event written -> reply read, and event written -> first PCM chunk in the daemon's sink.
@@ -8,7 +9,9 @@ import NarratorSpeech
 extension DaemonBench.Measurement {
     /// Event written -> reply line read (speech goes on meanwhile, to the null sink).
     func reply() async throws {
-        let latencies = try await measure(sink: NullSink()) { written, answered, _ in answered - written }
+        let latencies = try await measure(sink: Mixer.null(sampleRate: engine.sampleRate).speech) {
+            written, answered, _ in answered - written
+        }
         print("event written -> reply read: \(Distribution(latencies).millisecondsSummary())")
     }
 

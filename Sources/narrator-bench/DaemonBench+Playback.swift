@@ -1,4 +1,5 @@
 import Logging
+import NarratorAudio
 import NarratorSpeech
 import NarratorTestSupport
 
@@ -26,7 +27,7 @@ extension DaemonBench.Measurement {
         )
     }
 
-    /// The daemon in this process speaking into a pcaudiolib sink on a private PulseAudio (and to
+    /// The daemon in this process speaking through a mixer into a private PulseAudio (and to
     /// `copy` too, when given), and a client thread given its socket and the monitor's recorder.
     func withDaemonOnPulse<Result: Sendable>(
         copy: MemorySink? = nil, _ body: @escaping @Sendable (String, MonitorRecorder) throws -> Result

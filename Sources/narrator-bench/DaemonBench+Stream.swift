@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import NarratorAudio
 import NarratorClient
 import NarratorSpeech
 import NarratorSystem
@@ -25,7 +26,9 @@ extension DaemonBench.Measurement {
                 try DaemonBench.Streamer.stream(count, to: daemon.socket, memoryOf: pid)
             }
         } else {
-            report = try await DaemonBench.InProcessDaemon.with(engine: engine, sink: NullSink(), logger: logger) {
+            report = try await DaemonBench.InProcessDaemon.with(
+                engine: engine, sink: Mixer.null(sampleRate: engine.sampleRate).speech, logger: logger
+            ) {
                 daemon in
                 try await DaemonBench.onOwnThread {
                     try DaemonBench.Streamer.stream(count, to: daemon.socket, memoryOf: nil)

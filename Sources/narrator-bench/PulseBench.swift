@@ -1,4 +1,5 @@
 import Logging
+import NarratorAudio
 import NarratorSpeech
 import NarratorTestSupport
 
@@ -69,7 +70,7 @@ struct PulseBench {
     }
 
     /// Starts a private PulseAudio, records its monitor until the recorder is warm (an idle null
-    /// sink stalls new streams otherwise), and opens a pcaudiolib sink on it for `body`.
+    /// sink stalls new streams otherwise), and plays to it through a mixer whose speech sink `body` gets.
     static func withPulse<Result>(
         sampleRate: Int, _ body: (any AudioSink, MonitorRecorder) async throws -> Result
     ) async throws -> Result {
@@ -79,9 +80,11 @@ struct PulseBench {
         defer { recorder.stop() }
         recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate)
         pulse.makeDefaultForThisProcess()
-        let sink = try PCAudioSink(backend: .pulse, sampleRate: sampleRate, logger: Logger(label: "bench"))
-        defer { sink.close() }
-        return try await body(sink, recorder)
+        let mixer = Mixer(
+            opener: try AudioOutput.device(.pulse).opener(sampleRate: sampleRate), sampleRate: sampleRate,
+            logger: Logger(label: "bench"))
+        defer { mixer.close() }
+        return try await body(mixer.speech, recorder)
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import NarratorAudio
 import NarratorSpeech
 import NarratorSystem
 

@@ -1,4 +1,5 @@
 import Logging
+import NarratorAudio
 import NarratorSpeech
 import NarratorSystem
 
@@ -18,7 +19,7 @@ struct SpeechMemory {
         logger.logLevel = .error
         let engine = try SpeechEngine.shared(logger: logger)
         let initialized = ProcessMemory.residentKiB
-        let sink = NullSink()
+        let sink = Mixer.null(sampleRate: engine.sampleRate).speech
         for index in 0..<count {
             let (locale, text) = phrases[index % phrases.count]
             _ = try await engine.speakAndWait(

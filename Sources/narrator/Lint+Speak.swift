@@ -1,4 +1,5 @@
 import ArgumentParser
+import NarratorAudio
 import NarratorSpeech
 
 extension Lint {

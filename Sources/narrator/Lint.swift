@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import NarratorAudio
 import NarratorCore
 import NarratorLocalization
 import NarratorSpeech

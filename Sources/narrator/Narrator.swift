@@ -1,4 +1,5 @@
 import ArgumentParser
+import NarratorAudio
 import NarratorSpeech
 
 /// The `narrator` command: a thin front over the Narrator libraries.

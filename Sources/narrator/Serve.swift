@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Logging
+import NarratorAudio
 import NarratorServer
 import NarratorSpeech
 import NarratorSystem
@@ -56,13 +57,16 @@ struct Serve: AsyncParsableCommand {
         let (profileFolder, ownTable) = try ProfileLocation.resolve(profile)
         let load: @Sendable () throws -> Profile = { try Profile.load(folder: profileFolder, extraTables: ownTable) }
         let engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
-        let sink = try AudioOutput.parsing(output).open(sampleRate: engine.sampleRate, logger: logger)
+        let mixer = Mixer(
+            opener: try AudioOutput.parsing(output).opener(sampleRate: engine.sampleRate),
+            sampleRate: engine.sampleRate,
+            logger: logger)
         defer {
-            sink.close()
             engine.shutdown()
+            mixer.close()
         }
         let conductor = Conductor(
-            profile: try load(), speaker: EngineSpeaker(engine: engine, sink: sink),
+            profile: try load(), speaker: EngineSpeaker(engine: engine, sink: mixer.speech),
             defaults: VoiceSettings(locale: locale), logger: logger)
         let service = NarratorService(
             configuration: .init(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NarratorAudio
 import NarratorSpeech
 
 /// Voice and output options shared by the commands that speak.

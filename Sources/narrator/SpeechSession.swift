@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import NarratorAudio
 import NarratorSpeech
 
 #if canImport(Glibc)
@@ -10,15 +11,17 @@ import NarratorSpeech
 /// that speaks (`say`, `lint --preview --speak`) and closed together when the command ends.
 struct SpeechSession {
     let engine: SpeechEngine
-    let sink: any AudioSink
+    let mixer: Mixer
     private var nextID: UInt64 = 1
 
-    /// Starts the engine and opens `output`. A device that cannot be opened logs one line and
-    /// leaves speech silent; a WAV file that cannot be created, or missing voices, throw.
+    /// Starts the engine and the mixer on `output`. A device that cannot be opened logs one line,
+    /// and each phrase then fails saying why; a WAV file that cannot be created, or missing voices,
+    /// throw.
     init(output: AudioOutput, espeakData: String?, logger: Logger) throws {
         engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
         do {
-            sink = try output.open(sampleRate: engine.sampleRate, logger: logger)
+            mixer = Mixer(
+                opener: try output.opener(sampleRate: engine.sampleRate), sampleRate: engine.sampleRate, logger: logger)
         } catch {
             engine.shutdown()
             throw error
@@ -31,12 +34,12 @@ struct SpeechSession {
         fflush(nil)
         let utterance = Utterance(id: nextID, text: text, voice: voice)
         nextID += 1
-        if case .failed(let error) = try await engine.speakAndWait(utterance, to: sink) { throw error }
+        if case .failed(let error) = try await engine.speakAndWait(utterance, to: mixer.speech) { throw error }
     }
 
     /// Closes the output (a WAV file gets its final header) and stops the engine.
     func close() {
-        sink.close()
         engine.shutdown()
+        mixer.close()
     }
 }

@@ -1,3 +1,4 @@
+import NarratorAudio
 import NarratorSpeech
 import Testing
 
@@ -7,7 +8,7 @@ struct BadInputTests {
     func refusesEmptyText(text: String) throws {
         let engine = try TestEngine.engine()
         #expect(throws: SpeechError.emptyText) {
-            try engine.speak(Utterance(id: TestEngine.nextID(), text: text), to: NullSink()) { _ in }
+            try engine.speak(Utterance(id: TestEngine.nextID(), text: text), to: MemorySink()) { _ in }
         }
     }
 
@@ -16,7 +17,7 @@ struct BadInputTests {
         let engine = try TestEngine.engine()
         let huge = String(repeating: "lives remaining ", count: 65_536)
         #expect(throws: SpeechError.textTooLong(bytes: huge.utf8.count, limit: Utterance.maximumTextBytes)) {
-            try engine.speak(Utterance(id: TestEngine.nextID(), text: huge), to: NullSink()) { _ in }
+            try engine.speak(Utterance(id: TestEngine.nextID(), text: huge), to: MemorySink()) { _ in }
         }
         let (_, outcome) = try await TestEngine.render("Still speaking.")
         #expect(outcome == .finished)
@@ -31,7 +32,8 @@ struct BadInputTests {
         ]
         for (voice, name) in cases {
             do {
-                try engine.speak(Utterance(id: TestEngine.nextID(), text: "Hi", voice: voice), to: NullSink()) { _ in }
+                try engine.speak(Utterance(id: TestEngine.nextID(), text: "Hi", voice: voice), to: MemorySink()) { _ in
+                }
                 Issue.record("\(name) was accepted")
             } catch {
                 #expect(error.description.hasPrefix(name))

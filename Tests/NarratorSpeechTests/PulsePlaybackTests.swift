@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NarratorAudio
 import NarratorSpeech
 import NarratorTestSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// Real playback: a private PulseAudio with a null sink, recorded from its monitor.
 @Suite("Playback through PulseAudio", .serialized)
 struct PulsePlaybackTests {
-    @Test("Two lives remaining, played through pcaudiolib, is what the monitor records")
+    @Test("Two lives remaining, played through the mixer, is what the monitor records")
     func playsSpeech() async throws {
         try await withPulse { engine, sink, recorder in
             // Tee the played synthesis into memory: that exact audio is the reference.
@@ -60,9 +61,10 @@ struct PulsePlaybackTests {
         }
     }
 
-    /// Starts PulseAudio and a warm recorder, opens the pcaudiolib sink on it, runs `body`.
+    /// Starts PulseAudio and a warm recorder, a mixer playing to it, runs `body` with the mixer's
+    /// speech sink.
     private func withPulse(
-        _ body: (SpeechEngine, PCAudioSink, MonitorRecorder) async throws -> Void
+        _ body: (SpeechEngine, any AudioSink, MonitorRecorder) async throws -> Void
     ) async throws {
         let pulse = try PrivatePulseAudio.start()
         defer { pulse.stop() }
@@ -73,9 +75,12 @@ struct PulsePlaybackTests {
         #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
         pulse.makeDefaultForThisProcess()
         let engine = try TestEngine.engine()
-        let sink = try PCAudioSink(backend: .pulse, sampleRate: engine.sampleRate, logger: Logger(label: "test"))
-        defer { sink.close() }
-        try await body(engine, sink, recorder)
+        let mixer = Mixer(
+            opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate), sampleRate: engine.sampleRate,
+            logger: Logger(label: "test"))
+        defer { mixer.close() }
+        #expect(mixer.status.isWorking)
+        try await body(engine, mixer.speech, recorder)
     }
 }
 

@@ -1,3 +1,4 @@
+import NarratorAudio
 import NarratorSpeech
 import Testing
 

@@ -1,4 +1,5 @@
 import Logging
+import NarratorAudio
 import NarratorSpeech
 import Synchronization
 

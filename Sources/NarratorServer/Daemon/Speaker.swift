@@ -1,3 +1,4 @@
+public import NarratorAudio
 public import NarratorSpeech
 
 /// What the daemon needs from speech. The daemon runs on the real engine; tests of the logic

@@ -1,3 +1,4 @@
+import NarratorAudio
 import NarratorSystem
 import Synchronization
 

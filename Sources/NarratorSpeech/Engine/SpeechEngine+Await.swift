@@ -1,3 +1,5 @@
+public import NarratorAudio
+
 /// How an utterance ended.
 public enum SpeechOutcome: Sendable, Hashable {
     case finished

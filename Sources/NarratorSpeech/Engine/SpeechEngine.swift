@@ -1,5 +1,6 @@
 import Dispatch
 public import Logging
+public import NarratorAudio
 import NarratorSystem
 import Synchronization
 
@@ -94,7 +95,7 @@ public final class SpeechEngine: Sendable {
     /// Stops an utterance, queued or speaking. Speech falls silent within one synthesis chunk, and
     /// the sink drops what it had queued. Unknown or finished ids are ignored.
     public func stop(_ id: UInt64) {
-        control.requestStop(id)?.interrupt()
+        control.requestStop(id)?.interrupt(utterance: id)
     }
 
     /// Stops everything queued or speaking.

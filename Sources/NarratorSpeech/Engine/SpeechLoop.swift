@@ -1,4 +1,5 @@
 import Dispatch
+import NarratorAudio
 import Synchronization
 
 /// The speech thread's work: take jobs in order and speak each to its end or its stop.
@@ -43,22 +44,25 @@ struct SpeechLoop {
             failure = error
         }
 
-        // Wait until the sink has played everything (or dropped it on a stop).
-        let played = Mutex(false)
+        // Wait until the sink has played everything (or dropped it on a stop, or lost it).
+        let result = Mutex(PlaybackResult.interrupted)
         let done = DispatchSemaphore(value: 0)
-        job.sink.finish { reached in
-            played.withLock { $0 = reached }
+        job.sink.finish { outcome in
+            result.withLock { $0 = outcome }
             done.signal()
         }
         done.wait()
         let aborted = control.abortCurrent.load(ordering: .sequentiallyConsistent)
         control.endCurrent()
 
-        if let failure, !aborted {
+        switch (failure, result.withLock { $0 }) {
+        case (let failure?, _) where !aborted:
             job.observer(.failed(id: utterance.id, error: failure))
-        } else if played.withLock({ $0 }) && !aborted {
+        case (_, .failed(let reason)) where !aborted:
+            job.observer(.failed(id: utterance.id, error: .audioOutputFailed(reason)))
+        case (_, .played) where !aborted:
             job.observer(.finished(id: utterance.id))
-        } else {
+        default:
             job.observer(.stopped(id: utterance.id, resumePosition: context.lastSentence.withLock { $0 }))
         }
     }

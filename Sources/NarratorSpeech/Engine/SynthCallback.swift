@@ -1,4 +1,5 @@
 import CEspeakNG
+import NarratorAudio
 import Synchronization
 
 /// espeak-ng's synth callback, run on the speech thread inside `espeak_Synth`.

@@ -61,13 +61,13 @@ public final class MemorySink: AudioSink {
         handler(!interrupted)
     }
 
-    public func finish(_ handler: @escaping @Sendable (_ played: Bool) -> Void) {
-        mark(handler)
+    public func finish(_ handler: @escaping @Sendable (PlaybackResult) -> Void) {
+        handler(state.withLock { $0.interrupted } ? .interrupted : .played)
     }
 
-    public func interrupt() {
-        state.withLock { $0.interrupted = true }
+    public func interrupt(utterance id: UInt64) {
+        state.withLock { state in
+            if state.recordings.last?.id == id { state.interrupted = true }
+        }
     }
-
-    public func close() {}
 }

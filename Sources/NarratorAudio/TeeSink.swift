@@ -22,24 +22,19 @@ public final class TeeSink: AudioSink {
     }
 
     public func mark(_ handler: @escaping @Sendable (_ reached: Bool) -> Void) {
-        let both = Both(handler)
+        let both = Both<Bool>(handler) { $0 && $1 }
         first.mark(both.arrive)
         second.mark(both.arrive)
     }
 
-    public func finish(_ handler: @escaping @Sendable (_ played: Bool) -> Void) {
-        let both = Both(handler)
+    public func finish(_ handler: @escaping @Sendable (PlaybackResult) -> Void) {
+        let both = Both<PlaybackResult>(handler) { a, b in a == .played ? b : a }
         first.finish(both.arrive)
         second.finish(both.arrive)
     }
 
-    public func interrupt() {
-        first.interrupt()
-        second.interrupt()
-    }
-
-    public func close() {
-        first.close()
-        second.close()
+    public func interrupt(utterance id: UInt64) {
+        first.interrupt(utterance: id)
+        second.interrupt(utterance: id)
     }
 }

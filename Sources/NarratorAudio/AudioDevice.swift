@@ -1,0 +1,50 @@
+/// An open output the mixer writes to: a sound server's stream, a file, or nothing.
+///
+/// Only the mixer's writer thread uses a device, so a device that blocks (a stalled sound
+/// server) blocks that thread and nothing else.
+public protocol AudioDevice: AnyObject {
+    /// Frames written but not yet heard. A device that does not play in real time (a file)
+    /// returns 0: what it was given counts as heard.
+    func unplayedFrames() throws(AudioDeviceError) -> Int
+
+    /// Writes mono 16-bit samples.
+    func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError)
+
+    /// Drops what was written and not yet heard, as far as the device can.
+    func discardUnplayed() throws(AudioDeviceError)
+
+    /// Releases the device; it is not used again.
+    func close()
+}
+
+/// A device failure, naming the C function and keeping the library's own message.
+public struct AudioDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let output: String
+    public let message: String
+
+    public init(output: String, message: String) {
+        self.output = output
+        self.message = message
+    }
+
+    public var description: String { "Audio output \(output): \(message)" }
+}
+
+/// How to open an output, again and again: the mixer opens it when there is something to play,
+/// closes it when it has been idle or has failed, and opens it anew for the next sound.
+public struct AudioDeviceOpener: Sendable {
+    /// The output's name for logs and `status` (`pulse`, `wav:/tmp/x.wav`, `null`).
+    public let name: String
+    /// Whether the device plays in real time. Such a device is closed after a few idle seconds
+    /// (an open PulseAudio stream wakes its thread every second) and paced by what it has unheard.
+    public let isRealTime: Bool
+    public let open: @Sendable () throws(AudioDeviceError) -> any AudioDevice
+
+    public init(
+        name: String, isRealTime: Bool, open: @escaping @Sendable () throws(AudioDeviceError) -> any AudioDevice
+    ) {
+        self.name = name
+        self.isRealTime = isRealTime
+        self.open = open
+    }
+}

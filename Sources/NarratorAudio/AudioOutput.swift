@@ -1,0 +1,100 @@
+public import Logging
+
+/// Where sound goes, as given on the command line: `auto`, `pulse`, `alsa`, `wav:PATH` or `null`.
+public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
+    /// A sound server or card, through the backend given.
+    case device(Backend)
+    case wav(path: String)
+    case null
+
+    /// Which system to play through.
+    public enum Backend: String, Sendable, CaseIterable {
+        /// PulseAudio (or PipeWire's pulse server) when one answers, else ALSA.
+        case auto
+        case pulse
+        case alsa
+    }
+
+    public static let help = "auto | pulse | alsa | wav:PATH | null"
+
+    /// Parses the command-line form; nil for anything else.
+    public init?(argument: String) {
+        if argument.hasPrefix("wav:") {
+            let path = String(argument.dropFirst(4))
+            guard !path.isEmpty else { return nil }
+            self = .wav(path: path)
+        } else if argument == "null" {
+            self = .null
+        } else if let backend = Backend(rawValue: argument) {
+            self = .device(backend)
+        } else {
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .device(let backend): return backend.rawValue
+        case .wav(let path): return "wav:\(path)"
+        case .null: return "null"
+        }
+    }
+
+    /// What PulseAudio holds for us at most (80 ms), and what it needs before it starts playing:
+    /// one frame, so any sound starts at once, however short (a larger prebuffer would hold back a
+    /// last slice shorter than itself for ever once the stream had run dry).
+    static func pulseBuffer(sampleRate: Int) -> (frames: Int, start: Int) {
+        (sampleRate * 80 / 1000, 1)
+    }
+
+    /// How the mixer opens this output. A WAV file is created here, so a path that cannot be
+    /// written is an error at once; a device is only tried when the mixer first needs it.
+    public func opener(sampleRate: Int) throws(AudioDeviceError) -> AudioDeviceOpener {
+        switch self {
+        case .null:
+            return AudioDeviceOpener(name: "null", isRealTime: false) { NullDevice() }
+        case .wav(let path):
+            let file = try WAVFile(path: path, sampleRate: sampleRate)
+            return AudioDeviceOpener(name: description, isRealTime: false) { WAVDevice(file: file) }
+        case .device(let backend):
+            let buffer = Self.pulseBuffer(sampleRate: sampleRate)
+            return AudioDeviceOpener(name: backend.rawValue, isRealTime: true) { () throws(AudioDeviceError) in
+                switch backend {
+                case .pulse:
+                    return try PulseDevice(
+                        sampleRate: sampleRate, bufferFrames: buffer.frames, startFrames: buffer.start)
+                case .alsa:
+                    return try PCAudioDevice(sampleRate: sampleRate)
+                case .auto:
+                    do throws(AudioDeviceError) {
+                        return try PulseDevice(
+                            sampleRate: sampleRate, bufferFrames: buffer.frames, startFrames: buffer.start)
+                    } catch let pulse {
+                        do throws(AudioDeviceError) {
+                            return try PCAudioDevice(sampleRate: sampleRate)
+                        } catch {
+                            throw AudioDeviceError(output: "auto", message: "\(pulse.message) \(error.message)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Discards audio: `--output null`.
+final class NullDevice: AudioDevice {
+    func unplayedFrames() -> Int { 0 }
+    func write(_ samples: UnsafeBufferPointer<Int16>) {}
+    func discardUnplayed() {}
+    func close() {}
+}
+
+extension Mixer {
+    /// A mixer that plays to nothing, for benchmarks and tests of what is around the sound.
+    public static func null(sampleRate: Int, logger: Logger = Logger(label: "narrator.audio")) -> Mixer {
+        Mixer(
+            opener: AudioDeviceOpener(name: "null", isRealTime: false) { NullDevice() }, sampleRate: sampleRate,
+            logger: logger)
+    }
+}

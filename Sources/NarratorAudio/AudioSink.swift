@@ -1,0 +1,39 @@
+/// Where the speech engine's PCM goes: 16-bit signed mono samples at the engine's sample rate.
+///
+/// The speech thread calls `begin`, `write`, `mark` and `finish`; `interrupt` may come from any
+/// thread and names the utterance it is for, so a late stop never cuts the next utterance. A sink
+/// keeps the order of samples and marks: a mark fires when playback reaches it (for a device), or at
+/// once (for memory).
+public protocol AudioSink: AnyObject, Sendable {
+    /// A short name for logs and errors (`pulse`, `wav:/tmp/x.wav`).
+    var name: String { get }
+
+    /// Called on the speech thread before the first sample of an utterance.
+    func begin(utterance id: UInt64)
+
+    /// Queues samples. Returns false when the utterance was interrupted or its output failed, so
+    /// synthesis should stop.
+    func write(_ samples: UnsafeBufferPointer<Int16>) -> Bool
+
+    /// Queues a marker. `handler(true)` runs once playback reaches it, `handler(false)` when an
+    /// interrupt or a failure dropped it first. Every mark's handler runs exactly once.
+    func mark(_ handler: @escaping @Sendable (_ reached: Bool) -> Void)
+
+    /// Queues the end of the utterance: the handler runs once, with `.played` only when every
+    /// sample queued before it has been heard.
+    func finish(_ handler: @escaping @Sendable (PlaybackResult) -> Void)
+
+    /// Drops what is queued of utterance `id` and silences it now. Ignored when `id` is not the
+    /// utterance the sink is playing. Safe from any thread; never waits on a sound server.
+    func interrupt(utterance id: UInt64)
+}
+
+/// How the audio of an utterance ended.
+public enum PlaybackResult: Sendable, Hashable {
+    /// Every sample was heard.
+    case played
+    /// An interrupt dropped the rest.
+    case interrupted
+    /// The output failed before all of it was heard; the reason says why.
+    case failed(String)
+}

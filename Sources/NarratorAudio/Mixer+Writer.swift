@@ -1,0 +1,129 @@
+import Logging
+import NarratorSystem
+
+extension Mixer {
+    /// Delay before opening the output again after consecutive failures: at once for the first
+    /// sound after a loss, then backing off to at most a second while it keeps failing.
+    static func retryDelay(afterFailures failures: Int) -> Duration {
+        failures <= 1 ? .zero : .milliseconds(min(1000, 100 << min(failures - 2, 4)))
+    }
+
+    /// The writer thread: opens the device when there is something to play, mixes and writes ~10 ms
+    /// at a time while staying at most `aheadFrames` ahead of what is heard, settles speech marks as
+    /// they are heard, drops unheard speech on a cut, and closes the device when idle or failed.
+    func runWriter() {
+        var writer = Writer(mixer: self)
+        writer.open()
+        lock.lock()
+        while !state.closed {
+            if state.cutRequested {
+                state.cutRequested = false
+                lock.unlock()
+                writer.cutSpeech()
+                lock.lock()
+            } else if state.hasSound {
+                writeOrWait(&writer)
+            } else {
+                state.takeTrailingMarks()
+                if state.burstOpen && writer.device != nil {
+                    finishBurst(&writer)
+                } else if writer.device == nil && !state.waitingToBeHeard.isEmpty {
+                    // Marks of an utterance that wrote no audio: there is nothing to hear.
+                    settleHeard(upTo: state.written)
+                } else if writer.device != nil && opener.isRealTime {
+                    if !lock.wait(timeout: Self.idleClose) && state.isIdle {
+                        lock.unlock()
+                        writer.closeDevice()
+                        lock.lock()
+                    }
+                } else {
+                    lock.wait()
+                }
+            }
+        }
+        lock.unlock()
+        writer.closeDevice()
+    }
+
+    /// With sound to mix (lock held): opens the device if needed, then writes one slice when the
+    /// device has room for it, or waits until it will.
+    private func writeOrWait(_ writer: inout Writer) {
+        if writer.device == nil {
+            let failures = state.output.isWorking ? 0 : writer.failures
+            if ContinuousClock.now < writer.lastFailure + Self.retryDelay(afterFailures: failures) {
+                let items = state.failInFlight(writer.lastReason)
+                lock.unlock()
+                for item in items { item.settle(.failed(writer.lastReason)) }
+                lock.lock()
+                return
+            }
+            lock.unlock()
+            writer.open()
+            lock.lock()
+            return
+        }
+        lock.unlock()
+        guard let unplayed = writer.unplayed() else {
+            lock.lock()
+            return
+        }
+        lock.lock()
+        settleHeard(upTo: state.written - unplayed)
+        if opener.isRealTime && unplayed + sliceFrames > aheadFrames {
+            _ = lock.wait(timeout: duration(of: unplayed + sliceFrames - aheadFrames))
+            return
+        }
+        writer.resizeSlice(state.nextSliceLength(sliceFrames))
+        state.mix(into: &writer.slice)
+        lock.unlock()
+        let wrote = writer.write()
+        lock.lock()
+        if wrote { state.written += writer.slice.count }
+    }
+
+    /// Nothing left to mix, but what was written is not all heard yet (lock held). A sound server
+    /// plays in blocks and holds back a last part smaller than its block until more comes (seen
+    /// with PulseAudio: 79 of 300 frames written after the stream ran dry stayed unplayed for
+    /// ever), so the writer feeds silence until everything that matters has been heard, settling
+    /// marks as playback reaches them, then drops the silence still queued.
+    private func finishBurst(_ writer: inout Writer) {
+        lock.unlock()
+        guard let unplayed = writer.unplayed() else {
+            lock.lock()
+            return
+        }
+        lock.lock()
+        // A sound server reports a frame or two of latency even when it has played everything.
+        let played = state.written - unplayed + sampleRate / 1000
+        settleHeard(upTo: played)
+        if played >= state.mustBeHeardUntil && state.waitingToBeHeard.isEmpty {
+            state.burstOpen = false
+            if unplayed > 0 {
+                lock.unlock()
+                let dropped = writer.discard()
+                lock.lock()
+                state.written -= dropped
+            }
+        } else if !opener.isRealTime {
+            return
+        } else if unplayed + sliceFrames > aheadFrames {
+            _ = lock.wait(timeout: duration(of: unplayed + sliceFrames - aheadFrames))
+        } else {
+            writer.resizeSlice(sliceFrames)
+            state.padWithSilence(into: &writer.slice)
+            lock.unlock()
+            let wrote = writer.write()
+            lock.lock()
+            if wrote { state.written += writer.slice.count }
+        }
+    }
+
+    /// Settles the marks playback has reached (lock held; handlers run without it).
+    private func settleHeard(upTo played: Int) {
+        let heard = state.heard(upTo: played)
+        guard !heard.isEmpty else { return }
+        lock.unlock()
+        for item in heard { item.settle(.played) }
+        lock.lock()
+    }
+}

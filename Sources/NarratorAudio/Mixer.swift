@@ -1,0 +1,135 @@
+public import Logging
+import NarratorSystem
+
+/// The daemon's one audio output: a writer thread that mixes the speech stream and any number of
+/// earcons, sample by sample, into one device (docs/AUDIO.md).
+///
+/// Callers (the speech thread, the daemon's event loop) only take the lock, change the state and
+/// signal; the writer thread alone touches the device. So a sound server that stalls blocks the
+/// writer, never a caller, and stopping speech never flushes the device from the caller's thread.
+public final class Mixer: @unchecked Sendable {
+    /// Frames mixed per device write: 10 ms.
+    let sliceFrames: Int
+    /// Frames the writer keeps written ahead of what is heard on a real-time device (40 ms); each
+    /// new sound waits behind at most this much.
+    let aheadFrames: Int
+    /// A real-time device idle this long is closed: an open PulseAudio stream wakes every second.
+    static let idleClose = Duration.seconds(3)
+    /// The most earcons that may sound at once, and the longest one.
+    public static let maximumEarcons = 32
+    public static let maximumEarconSeconds = 10
+
+    public let sampleRate: Int
+    public let outputName: String
+    let opener: AudioDeviceOpener
+    let logger: Logger
+    let onChange: @Sendable (OutputStatus) -> Void
+    /// Guards `state`; signalled on every change, so the writer and a waiting speech thread wake.
+    let lock = ConditionLock()
+    /// Shared between callers and the writer; only touched with `lock` held.
+    var state: MixerState
+    private let writerEnded = ConditionLock()
+    private var writerRunning = true
+    /// The speech engine's sink into this mixer.
+    public private(set) lazy var speech: any AudioSink = SpeechChannel(mixer: self)
+
+    /// Starts the writer thread, which tries the output once at once so that a missing sound
+    /// server is reported at start. `onChange` runs on the writer thread when the output is lost or
+    /// works again.
+    public init(
+        opener: AudioDeviceOpener, sampleRate: Int, logger: Logger,
+        onChange: @escaping @Sendable (OutputStatus) -> Void = { _ in }
+    ) {
+        self.opener = opener
+        self.sampleRate = sampleRate
+        self.outputName = opener.name
+        self.logger = logger
+        self.onChange = onChange
+        self.sliceFrames = max(1, sampleRate / 100)
+        self.aheadFrames = max(1, sampleRate / 25)
+        self.state = MixerState(
+            output: OutputStatus(output: opener.name), sampleRate: sampleRate, sliceFrames: max(1, sampleRate / 100))
+        _ = speech
+        OSThread.start(name: "narrator-audio") { [self] in
+            runWriter()
+            writerEnded.withLock {
+                writerRunning = false
+                writerEnded.broadcast()
+            }
+        }
+    }
+
+    /// Starts an earcon now, mixed with whatever sounds. Throws when too many sound at once or it
+    /// is too long; returns at once (the writer plays it).
+    public func play(_ samples: [Int16]) throws(MixerError) {
+        guard !samples.isEmpty else { return }
+        guard samples.count <= sampleRate * Self.maximumEarconSeconds else {
+            throw .tooLong(seconds: Self.maximumEarconSeconds)
+        }
+        try withState { (state: inout MixerState) throws(MixerError) in
+            guard !state.closed else { throw .closed }
+            guard state.earcons.count < Self.maximumEarcons else { throw .tooMany(Self.maximumEarcons) }
+            state.earcons.append(.init(samples: samples))
+        }
+    }
+
+    /// Where sound goes, whether it works, and since when.
+    public var status: OutputStatus { withState { $0.output } }
+
+    /// Stops the writer after it has dropped what was queued, and closes the device.
+    public func close() {
+        let dropped = withState { state -> [SpeechQueue.Item] in
+            state.closed = true
+            state.earcons.removeAll()
+            defer { state.waitingToBeHeard.removeAll() }
+            return state.waitingToBeHeard.map(\.item) + state.speech.removeAll()
+        }
+        for item in dropped { item.settle(.interrupted) }
+        writerEnded.withLock { while writerRunning { writerEnded.wait() } }
+    }
+
+    /// Runs `body` on the shared state under the lock, then wakes the writer and any waiting writer
+    /// of speech.
+    func withState<Result, Failure>(_ body: (inout MixerState) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer {
+            lock.broadcast()
+            lock.unlock()
+        }
+        return try body(&state)
+    }
+
+    /// Like `withState`, but `body` returning nil means "wait for the writer to make room" and is
+    /// run again after the next change.
+    func withStateWaiting<Result>(_ body: (inout MixerState) -> Result?) -> Result {
+        lock.lock()
+        defer {
+            lock.broadcast()
+            lock.unlock()
+        }
+        while true {
+            if let result = body(&state) { return result }
+            lock.wait()
+        }
+    }
+
+    /// The duration of `frames` at the mixer's rate.
+    func duration(of frames: Int) -> Duration {
+        .microseconds(max(frames, 0) * 1_000_000 / sampleRate)
+    }
+}
+
+/// Why an earcon was refused.
+public enum MixerError: Error, Sendable, Hashable, CustomStringConvertible {
+    case tooMany(Int)
+    case tooLong(seconds: Int)
+    case closed
+
+    public var description: String {
+        switch self {
+        case .tooMany(let limit): "\(limit) sounds are already playing at once; wait for one to end"
+        case .tooLong(let seconds): "a sound may last at most \(seconds) seconds"
+        case .closed: "the audio output is closed"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// What the mixer's writer thread and its callers share, guarded by the mixer's lock.
+///
+/// Mixing rule (docs/AUDIO.md): speech and earcons each get half of the 16-bit range. The earcon
+/// bus is the sum of every earcon sounding, saturated at full scale (four notes at gain 1 fill it
+/// exactly), then halved; speech is halved. The two halves added can never leave the range, so
+/// speech plus a chord never clips, and nothing ever wraps.
+struct MixerState {
+    struct EarconVoice {
+        let samples: [Int16]
+        var position = 0
+    }
+
+    var speech = SpeechQueue()
+    var earcons: [EarconVoice] = []
+    /// Speech marks whose audio was written, waiting to be heard: the device frame each sits at.
+    var waitingToBeHeard: [(frame: Int, item: SpeechQueue.Item)] = []
+    /// Frames written to the device since it was first opened (less what a cut discarded).
+    var written = 0
+    /// The frame after the last one that carried speech.
+    var speechEnd = 0
+    /// The frame after the last one that must be heard before the device may go quiet: the last
+    /// audible sample written, or a mark waiting to be heard.
+    var mustBeHeardUntil = 0
+    /// Written audio is still to be heard through (see `Mixer.finishBurst`).
+    var burstOpen = false
+    var cutRequested = false
+    var closed = false
+    var output: OutputStatus
+    /// The earcon bus of the last frames written, by frame number modulo its size: what a speech cut
+    /// writes again after it drops the device's unheard frames.
+    private var history: [Int16]
+    private var speechBus: [Int32]
+
+    init(output: OutputStatus, sampleRate: Int, sliceFrames: Int) {
+        self.output = output
+        history = Array(repeating: 0, count: sampleRate / 2)
+        speechBus = Array(repeating: 0, count: sliceFrames)
+    }
+
+    var hasSound: Bool { speech.hasPCM || !earcons.isEmpty }
+
+    var isIdle: Bool { !hasSound && waitingToBeHeard.isEmpty && !cutRequested }
+
+    /// How many frames the next slice holds, at most `slice`. Speech is never padded with silence:
+    /// with no earcon sounding, a slice holds only the speech queued, so no gap opens in the middle
+    /// of a phrase still being synthesized, and a phrase ends where it ends.
+    func nextSliceLength(_ slice: Int) -> Int {
+        guard earcons.isEmpty else { return slice }
+        return min(slice, speech.queuedFrames)
+    }
+
+    /// Frames of silence that pad a burst's end on a real-time device (see `Mixer.finishBurst`).
+    mutating func padWithSilence(into out: inout [Int16]) {
+        for i in out.indices {
+            out[i] = 0
+            history[(written + i) % history.count] = 0
+        }
+    }
+
+    /// Mixes the next `out.count` frames, starting at frame `written`.
+    mutating func mix(into out: inout [Int16]) {
+        let start = written
+        let count = out.count
+        for i in 0..<count { speechBus[i] = 0 }
+        let taken = speechBus.withUnsafeMutableBufferPointer { bus in
+            speech.take(into: bus, start: 0, count: count) { offset, item in
+                waitingToBeHeard.append((start + offset, item))
+                mustBeHeardUntil = max(mustBeHeardUntil, start + offset)
+            }
+        }
+        if taken > 0 { speechEnd = start + taken }
+        for i in 0..<count {
+            var earcon: Int32 = 0
+            for v in earcons.indices where earcons[v].position < earcons[v].samples.count {
+                earcon += Int32(earcons[v].samples[earcons[v].position])
+                earcons[v].position += 1
+            }
+            let earconHalf = Int16(clamping: earcon) >> 1
+            history[(start + i) % history.count] = earconHalf
+            out[i] = Int16(truncatingIfNeeded: Int32(speechBus[i]) >> 1 + Int32(earconHalf))
+            if out[i] != 0 { mustBeHeardUntil = start + i + 1 }
+        }
+        burstOpen = true
+        earcons.removeAll { $0.position >= $0.samples.count }
+    }
+
+    /// Marks and finishes at the head of the speech queue with no PCM before them: their audio is
+    /// all written, so they wait for the frames written so far to be heard.
+    mutating func takeTrailingMarks() {
+        let start = written
+        _ = speechBus.withUnsafeMutableBufferPointer { bus in
+            speech.take(into: bus, start: 0, count: 0) { _, item in
+                waitingToBeHeard.append((start, item))
+                mustBeHeardUntil = max(mustBeHeardUntil, start)
+                burstOpen = true
+            }
+        }
+    }
+
+    /// Removes and returns the waiting marks that playback has reached.
+    mutating func heard(upTo played: Int) -> [SpeechQueue.Item] {
+        let count = waitingToBeHeard.prefix { $0.frame <= played }.count
+        defer { waitingToBeHeard.removeFirst(count) }
+        return waitingToBeHeard.prefix(count).map(\.item)
+    }
+
+    /// A cut dropped the device's last `frames` unheard frames: the timeline goes back by as much,
+    /// and what the earcon bus had in them is returned, to be written again (empty if silent).
+    mutating func rewind(_ frames: Int) -> [Int16] {
+        let frames = min(frames, history.count, written)
+        written -= frames
+        mustBeHeardUntil = min(mustBeHeardUntil, written)
+        let refill = (written..<(written + frames)).map { history[$0 % history.count] }
+        return refill.contains { $0 != 0 } ? refill : []
+    }
+
+    /// The output failed: every sound in flight is lost. Returns the speech marks to settle.
+    mutating func failInFlight(_ reason: String) -> [SpeechQueue.Item] {
+        earcons.removeAll()
+        let items = waitingToBeHeard.map(\.item) + speech.removeAll()
+        waitingToBeHeard.removeAll()
+        if speech.utterance != nil && !speech.isRefusing { speech.failure = reason }
+        return items
+    }
+}

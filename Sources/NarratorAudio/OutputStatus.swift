@@ -1,0 +1,28 @@
+/// Where sound goes and whether it works, for `status` and for the notifications that tell a game
+/// its player can no longer hear it.
+public struct OutputStatus: Sendable, Hashable {
+    public enum Condition: Sendable, Hashable {
+        /// The output opened and took the last sound written to it (or has not been needed yet).
+        case working
+        /// The output could not be opened or written; the reason is the device's own message.
+        case lost(String)
+    }
+
+    /// The output's name: `pulse`, `alsa`, `wav:PATH`, `null`.
+    public let output: String
+    public var condition: Condition
+    /// When `condition` last changed (or the mixer started).
+    public var since: ContinuousClock.Instant
+    /// Whether the device is open now (it is closed after a few idle seconds, and opened again for
+    /// the next sound).
+    public var isOpen: Bool
+
+    public init(output: String, condition: Condition = .working, since: ContinuousClock.Instant = .now) {
+        self.output = output
+        self.condition = condition
+        self.since = since
+        self.isOpen = false
+    }
+
+    public var isWorking: Bool { condition == .working }
+}

@@ -1,0 +1,58 @@
+/// The speech engine's way into the mixer: an `AudioSink` whose samples become the mixer's
+/// speech stream. Interrupting it drops speech only; earcons sounding go on.
+final class SpeechChannel: AudioSink {
+    /// Speech queued ahead of the device before the speech thread waits (an interrupt wakes it).
+    static let capacitySeconds = 10
+    let mixer: Mixer
+    var name: String { mixer.outputName }
+
+    init(mixer: Mixer) {
+        self.mixer = mixer
+    }
+
+    func begin(utterance id: UInt64) {
+        mixer.withState { $0.speech.begin(id) }
+    }
+
+    func write(_ samples: UnsafeBufferPointer<Int16>) -> Bool {
+        let capacity = mixer.sampleRate * Self.capacitySeconds
+        return mixer.withStateWaiting { state in
+            if state.speech.isRefusing || state.closed { return false }
+            if state.speech.queuedFrames + samples.count > capacity { return nil }
+            state.speech.append(.pcm(Array(samples)))
+            return true
+        }
+    }
+
+    func mark(_ handler: @escaping @Sendable (Bool) -> Void) {
+        enqueue(.mark(handler))
+    }
+
+    func finish(_ handler: @escaping @Sendable (PlaybackResult) -> Void) {
+        enqueue(.finish(handler))
+    }
+
+    func interrupt(utterance id: UInt64) {
+        let dropped = mixer.withState { state -> [SpeechQueue.Item] in
+            guard state.speech.utterance == id, !state.speech.isRefusing else { return [] }
+            state.speech.interrupted = true
+            let items = state.waitingToBeHeard.map(\.item) + state.speech.removeAll()
+            state.waitingToBeHeard.removeAll()
+            // The writer drops what the device still holds of it, on its own thread.
+            if state.speechEnd > 0 { state.cutRequested = true }
+            return items
+        }
+        for item in dropped { item.settle(.interrupted) }
+    }
+
+    private func enqueue(_ item: SpeechQueue.Item) {
+        let refused: PlaybackResult? = mixer.withState { state in
+            if let failure = state.speech.failure { return .failed(failure) }
+            if state.speech.interrupted { return .interrupted }
+            if state.closed { return .failed("the audio output was closed") }
+            state.speech.append(item)
+            return nil
+        }
+        if let refused { item.settle(refused) }
+    }
+}
