@@ -131,6 +131,7 @@ let package = Package(
             name: "NarratorCoreTests",
             dependencies: [
                 "NarratorCore",
+                "NarratorTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
