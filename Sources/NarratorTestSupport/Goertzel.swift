@@ -7,7 +7,8 @@ public enum Goertzel {
     /// The amplitude, in sample units, of the component at `frequency`: a sine of amplitude A at
     /// that frequency gives about A (exactly A when the window holds whole periods); a sound with
     /// nothing at that frequency gives a small fraction of its peak.
-    public static func amplitude(of frequency: Double, in samples: some Collection<Int16>, sampleRate: Double) -> Double {
+    public static func amplitude(of frequency: Double, in samples: some Collection<Int16>, sampleRate: Double) -> Double
+    {
         guard !samples.isEmpty else { return 0 }
         return 2 * power(of: frequency, in: samples, sampleRate: sampleRate).squareRoot() / Double(samples.count)
     }

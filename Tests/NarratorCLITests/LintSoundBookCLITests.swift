@@ -66,7 +66,9 @@ struct LintSoundBookCLITests {
     @Test("a WAV file beside sounds.json is read relative to it")
     func wavBeside() throws {
         let folder = try Self.profile(
-            sounds: #"{"version": 1, "sounds": {"lane_pulses": {"wav": "sub/pulse.wav"}, "crash": {"wav": "sub/pulse.wav"}}}"#)
+            sounds:
+                #"{"version": 1, "sounds": {"lane_pulses": {"wav": "sub/pulse.wav"}, "crash": {"wav": "sub/pulse.wav"}}}"#
+        )
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let wav = Self.wav([0, 1000, -1000, 0], rate: 22050)
         try FileManager.default.createDirectory(atPath: "\(folder)/sub", withIntermediateDirectories: true)
@@ -78,7 +80,9 @@ struct LintSoundBookCLITests {
 
     /// A mono 16-bit PCM WAV file of `samples`.
     static func wav(_ samples: [Int16], rate: Int) -> [UInt8] {
-        func le(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func le(_ value: Int, _ count: Int) -> [UInt8] {
+            (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
         let data = samples.flatMap { le(Int(UInt16(bitPattern: $0)), 2) }
         let format = le(1, 2) + le(1, 2) + le(rate, 4) + le(rate * 2, 4) + le(2, 2) + le(16, 2)
         let body = Array("WAVEfmt ".utf8) + le(16, 4) + format + Array("data".utf8) + le(data.count, 4) + data

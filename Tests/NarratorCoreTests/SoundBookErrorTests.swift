@@ -15,14 +15,17 @@ struct SoundBookErrorTests {
         var at: String
         var fragment: String
         /// The column on line 3, whose value starts at column 8.
-        var column: Int { 8 + definition.distance(from: definition.startIndex, to: definition.range(of: at)!.lowerBound) }
+        var column: Int {
+            8 + definition.distance(from: definition.startIndex, to: definition.range(of: at)!.lowerBound)
+        }
         var testDescription: String { definition }
     }
 
     /// Each definition sits on line 3 after `  "s": ` (so its value starts at column 8).
     static let cases: [Case] = [
         Case(definition: #"{"tone": "sine", "note": "H4", "ms": 30}"#, at: #""H4""#, fragment: "is not a note name"),
-        Case(definition: #"{"tone": "sine", "note": "C5", "ms": -30}"#, at: "-30", fragment: "\"ms\" must be 0 to 10000"),
+        Case(
+            definition: #"{"tone": "sine", "note": "C5", "ms": -30}"#, at: "-30", fragment: "\"ms\" must be 0 to 10000"),
         Case(definition: #"{"tone": "sine", "note": "C5", "ms": 0}"#, at: "0}", fragment: "must be more than 0"),
         Case(definition: #"{"tone": "sine", "note": "C5", "ms": 1e9}"#, at: "1e9", fragment: "must be 0 to 10000"),
         Case(definition: #"{"tone": "sine", "note": "C5"}"#, at: "{", fragment: "a tone needs \"ms\""),
@@ -34,14 +37,23 @@ struct SoundBookErrorTests {
         Case(
             definition: #"{"tone": "sine", "hz": 300, "ms": 30, "attack_ms": 20, "decay_ms": 20}"#, at: #"20, "decay"#,
             fragment: "must fit in the tone's 30 ms"),
-        Case(definition: #"{"tone": "sine", "hz": 300, "ms": 30, "gain": 2}"#, at: "2}", fragment: "\"gain\" must be 0 to 1"),
-        Case(definition: #"{"tone": "sine", "hz": 300, "ms": 30, "lenght": 2}"#, at: #""lenght""#, fragment: "unknown member \"lenght\""),
-        Case(definition: #"{"sequence": ["nothing"]}"#, at: #""nothing""#, fragment: "the book has no sound \"nothing\""),
+        Case(
+            definition: #"{"tone": "sine", "hz": 300, "ms": 30, "gain": 2}"#, at: "2}",
+            fragment: "\"gain\" must be 0 to 1"),
+        Case(
+            definition: #"{"tone": "sine", "hz": 300, "ms": 30, "lenght": 2}"#, at: #""lenght""#,
+            fragment: "unknown member \"lenght\""),
+        Case(
+            definition: #"{"sequence": ["nothing"]}"#, at: #""nothing""#, fragment: "the book has no sound \"nothing\""),
         Case(definition: #"{"sequence": []}"#, at: "[]", fragment: "non-empty array"),
         Case(definition: #"{"sequence": ["s"]}"#, at: #""s"]"#, fragment: "makes a cycle (s → s)"),
         Case(definition: #"{"sequence": ["t"], "repeat": 0}"#, at: "0}", fragment: "\"repeat\" must be 1 to 100"),
-        Case(definition: #"{"sequence": [{"sound": "t", "when": "a b"}]}"#, at: #""a b""#, fragment: "\"when\" names a field"),
-        Case(definition: #"{"chord": [{"sound": "t", "slot_ms": 30}]}"#, at: #""slot_ms""#, fragment: "unknown member \"slot_ms\""),
+        Case(
+            definition: #"{"sequence": [{"sound": "t", "when": "a b"}]}"#, at: #""a b""#,
+            fragment: "\"when\" names a field"),
+        Case(
+            definition: #"{"chord": [{"sound": "t", "slot_ms": 30}]}"#, at: #""slot_ms""#,
+            fragment: "unknown member \"slot_ms\""),
         Case(definition: #"{"tone": "sine", "hz": 300, "ms": 30, "chord": ["t"]}"#, at: "{", fragment: "is one thing"),
         Case(definition: #"{}"#, at: "{", fragment: "a sound needs \"tone\""),
         Case(definition: #"42"#, at: "42", fragment: "must be a JSON object"),
@@ -107,7 +119,9 @@ struct SoundBookErrorTests {
         #expect(missing?.message.contains("needs the field \"middle\" (true or false)") == true)
         let invalid = error("lane_chord", F.lanes(true, true, true).merging(["left": .number("1")]) { $1 })
         #expect(invalid?.code == "invalid_field")
-        #expect(invalid?.message == "the field \"left\" of the sound \"lane_chord\" must be true or false, not the number 1")
+        #expect(
+            invalid?.message == "the field \"left\" of the sound \"lane_chord\" must be true or false, not the number 1"
+        )
         #expect(error("move_safe", [:], rate: 4000)?.code == "sample_rate")
         // B5 (987.77 Hz) needs a rate above 1975.5 Hz; 8000 carries it, but not a 5 kHz tone.
         let high = try F.book(#"{"h": {"tone": "sine", "hz": 5000, "ms": 10}}"#)

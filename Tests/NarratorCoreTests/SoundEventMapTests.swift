@@ -90,8 +90,13 @@ struct SoundEventMapTests {
         let localizer = try EventMapFixtures.localizer()
         let book = try SoundFixtures.shippedBook()
         let diagnostics = EventMap.lint(path: "m.json", bytes: Array(map.utf8), against: localizer, sounds: book)
-        #expect(diagnostics.map { "\($0.line):\($0.column ?? 0) \($0.rule.rawValue) \($0.key ?? "-")" } == ["2:18 event-map a", "3:58 event-map b"])
-        #expect(diagnostics.first?.message == "the sound \"lane_pulse\" is not in \(book.name): add it there, or fix the name (docs/SOUNDS.md)")
+        #expect(
+            diagnostics.map { "\($0.line):\($0.column ?? 0) \($0.rule.rawValue) \($0.key ?? "-")" } == [
+                "2:18 event-map a", "3:58 event-map b",
+            ])
+        #expect(
+            diagnostics.first?.message
+                == "the sound \"lane_pulse\" is not in \(book.name): add it there, or fix the name (docs/SOUNDS.md)")
         #expect(diagnostics.allSatisfy { $0.severity == .error })
         #expect(EventMap.lint(path: "m.json", bytes: Array(map.utf8), against: localizer).isEmpty)
         let empty = SoundBook(emptyNamed: "none")

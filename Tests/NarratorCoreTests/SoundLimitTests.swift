@@ -83,9 +83,11 @@ struct SoundLimitTests {
 
     @Test("too many parts, steps or sounds are refused before any is read")
     func counts() throws {
-        let parts = try #require(F.loadError(#"{"version": 1, "sounds": {\#(Self.note), "c": {"chord": [\#(Self.list("\"n\"", 65))]}}}"#))
+        let parts = try #require(
+            F.loadError(#"{"version": 1, "sounds": {\#(Self.note), "c": {"chord": [\#(Self.list("\"n\"", 65))]}}}"#))
         #expect(parts.reason.contains("65 parts; at most 64"))
-        let steps = try #require(F.loadError(#"{"version": 1, "sounds": {"s": {"sequence": [\#(Self.list("\"x\"", 2000))]}}}"#))
+        let steps = try #require(
+            F.loadError(#"{"version": 1, "sounds": {"s": {"sequence": [\#(Self.list("\"x\"", 2000))]}}}"#))
         #expect(steps.reason.contains("2000 steps; at most 1000"))
         let sounds = (0...1000).map { #""s\#($0)": {"tone": "sine", "hz": 440, "ms": 1}"# }.joined(separator: ", ")
         let many = try #require(F.loadError(#"{"version": 1, "sounds": {\#(sounds)}}"#))
@@ -94,7 +96,8 @@ struct SoundLimitTests {
 
     @Test("a sound longer than 10 s is refused; exactly 10 s is allowed")
     func length() throws {
-        let long = #"{"version": 1, "sounds": {"t": {"tone": "sine", "hz": 440, "ms": 5000}, "s": {"sequence": ["t", "t"], "gap_ms": 1}}}"#
+        let long =
+            #"{"version": 1, "sounds": {"t": {"tone": "sine", "hz": 440, "ms": 5000}, "s": {"sequence": ["t", "t"], "gap_ms": 1}}}"#
         #expect(try #require(F.loadError(long)).reason.contains("lasts up to 10001 ms"))
         let exact = try F.book(#"{"t": {"tone": "sine", "hz": 440, "ms": 5000}, "s": {"sequence": ["t", "t"]}}"#)
         #expect(try exact.render("s", arguments: [:], sampleRate: 8000).count == 80000)

@@ -39,7 +39,9 @@ struct SoundRenderTests {
         for other in [617.25, 1100.0, 1400.0, 2469.0] {
             #expect(Goertzel.amplitude(of: other, in: samples, sampleRate: rate) < 0.05 * Self.peak, "\(other) Hz")
         }
-        #expect(try Self.tone(#""tone": "sine", "note": "A4", "ms": 50"#) == Self.tone(#""tone": "sine", "hz": 440, "ms": 50"#))
+        #expect(
+            try Self.tone(#""tone": "sine", "note": "A4", "ms": 50"#)
+                == Self.tone(#""tone": "sine", "hz": 440, "ms": 50"#))
     }
 
     @Test("shapes: a square is always at its peak, a triangle averages half of it, a sine 2/π of it")

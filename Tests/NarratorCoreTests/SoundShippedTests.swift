@@ -71,7 +71,8 @@ struct SoundShippedTests {
         let others = [Self.c5, Self.e5, Self.g5, Self.b5, Self.gSharp4, Self.a4].filter { $0 != hertz }
         let strength = Goertzel.amplitude(of: hertz, in: samples, sampleRate: Double(F.rate))
         for other in others {
-            #expect(strength > 3 * Goertzel.amplitude(of: other, in: samples, sampleRate: Double(F.rate)), "\(other) Hz")
+            #expect(
+                strength > 3 * Goertzel.amplitude(of: other, in: samples, sampleRate: Double(F.rate)), "\(other) Hz")
         }
     }
 

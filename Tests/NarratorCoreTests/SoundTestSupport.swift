@@ -50,14 +50,18 @@ enum SoundFixtures {
     /// A RIFF WAVE file: interleaved `frames` (one value per channel), `bits` per sample (8-bit
     /// frames are written as unsigned bytes, only to be refused).
     static func wav(channels: Int, rate: Int, bits: Int = 16, frames: [Int16]) -> [UInt8] {
-        func le(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func le(_ value: Int, _ count: Int) -> [UInt8] {
+            (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
         let data: [UInt8] =
             bits == 16
-            ? frames.flatMap { le(Int(UInt16(bitPattern: $0)), 2) } : frames.map { UInt8(truncatingIfNeeded: $0 / 256 + 128) }
+            ? frames.flatMap { le(Int(UInt16(bitPattern: $0)), 2) }
+            : frames.map { UInt8(truncatingIfNeeded: $0 / 256 + 128) }
         let blockAlign = channels * bits / 8
         var format: [UInt8] = le(1, 2) + le(channels, 2) + le(rate, 4) + le(rate * blockAlign, 4)
         format += le(blockAlign, 2) + le(bits, 2)
-        let body = Array("WAVE".utf8) + Array("fmt ".utf8) + le(format.count, 4) + format + Array("data".utf8)
+        let body =
+            Array("WAVE".utf8) + Array("fmt ".utf8) + le(format.count, 4) + format + Array("data".utf8)
             + le(data.count, 4) + data
         return Array("RIFF".utf8) + le(body.count, 4) + body
     }

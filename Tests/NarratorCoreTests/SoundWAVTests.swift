@@ -30,7 +30,8 @@ struct SoundWAVTests {
     func stereo() throws {
         // Left 16000, right 0: the mean is 8000, played at a quarter: 2000.
         let frames = (0..<100).flatMap { _ -> [Int16] in [16000, 0] }
-        let book = try F.book(#"{"w": {"wav": "s.wav"}}"#, files: ["s.wav": F.wav(channels: 2, rate: F.rate, frames: frames)])
+        let book = try F.book(
+            #"{"w": {"wav": "s.wav"}}"#, files: ["s.wav": F.wav(channels: 2, rate: F.rate, frames: frames)])
         let samples = try book.render("w", arguments: [:], sampleRate: F.rate)
         #expect(samples.count == 100)
         #expect(samples.allSatisfy { $0 == 2000 })
@@ -39,7 +40,8 @@ struct SoundWAVTests {
     @Test("a 44.1 kHz file is resampled to the render rate, keeping its length and its pitch")
     func resampled() throws {
         let frames = Self.sine(1000, amplitude: 20000, rate: 44100, count: 4410)
-        let book = try F.book(#"{"w": {"wav": "hi.wav"}}"#, files: ["hi.wav": F.wav(channels: 1, rate: 44100, frames: frames)])
+        let book = try F.book(
+            #"{"w": {"wav": "hi.wav"}}"#, files: ["hi.wav": F.wav(channels: 1, rate: 44100, frames: frames)])
         let samples = try book.render("w", arguments: [:], sampleRate: F.rate)
         #expect(samples.count == F.samples(100))
         let expected = 20000.0 / 4

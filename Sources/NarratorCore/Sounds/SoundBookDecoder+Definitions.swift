@@ -10,10 +10,12 @@ extension SoundBookDecoder {
         _ node: JSONNode, sound: String, extra: [String], load: Loader
     ) throws(SoundBookError) -> SoundNode {
         if case .string(let name) = node.value {
-            return SoundNode(kind: .reference(try referenceName(name, at: node.position, in: sound)), position: node.position)
+            return SoundNode(
+                kind: .reference(try referenceName(name, at: node.position, in: sound)), position: node.position)
         }
         let object = try SoundObject(
-            node, sound: sound, what: "a sound (a name, or an object with \"tone\", \"sequence\", \"chord\" or \"wav\")")
+            node, sound: sound, what: "a sound (a name, or an object with \"tone\", \"sequence\", \"chord\" or \"wav\")"
+        )
         let kinds = ["tone", "sequence", "chord", "wav", "sound"].filter(object.has)
         guard kinds.count == 1 else {
             throw object.error(

@@ -139,13 +139,16 @@ struct SoundMeasurer {
         if measure.depth > SoundBook.maximumDepth {
             reason = "nests sequences and chords \(measure.depth) deep; at most \(SoundBook.maximumDepth) are allowed"
         } else if measure.milliseconds > SoundBook.maximumMilliseconds {
-            reason = "lasts up to \(SoundObject.show(measure.milliseconds.rounded())) ms; a sound may last at most "
+            reason =
+                "lasts up to \(SoundObject.show(measure.milliseconds.rounded())) ms; a sound may last at most "
                 + "\(SoundObject.show(SoundBook.maximumMilliseconds)) ms"
         } else if measure.notes > Double(SoundBook.maximumNotes) {
-            reason = "plays \(SoundObject.show(measure.notes)) tones and files in all (repeats and parts counted); "
+            reason =
+                "plays \(SoundObject.show(measure.notes)) tones and files in all (repeats and parts counted); "
                 + "at most \(SoundBook.maximumNotes) are allowed"
         } else if measure.playedMilliseconds > SoundBook.maximumPlayedMilliseconds {
-            reason = "plays \(SoundObject.show(measure.playedMilliseconds.rounded())) ms of tones and files in all; "
+            reason =
+                "plays \(SoundObject.show(measure.playedMilliseconds.rounded())) ms of tones and files in all; "
                 + "at most \(SoundObject.show(SoundBook.maximumPlayedMilliseconds)) ms are allowed"
         }
         if let reason { throw .problem(SoundBookError(at: position, sound: sound, reason)) }

@@ -57,7 +57,8 @@ struct SoundObject {
     ) throws(SoundBookError) -> (value: Double, position: SourcePosition)? {
         guard let node = self[name] else { return nil }
         guard case .number(let text) = node.value, let value = JSONNumber.decimal(text) else {
-            throw error(at: node.position, "\"\(name)\" must be a number (\(hint)), not \(JSONNumber.describe(node.value))")
+            throw error(
+                at: node.position, "\"\(name)\" must be a number (\(hint)), not \(JSONNumber.describe(node.value))")
         }
         guard range.contains(value) else {
             throw error(
@@ -73,7 +74,8 @@ struct SoundObject {
         guard let node = self[name] else { return nil }
         guard case .number(let text) = node.value, let value = JSONNumber.integer(text) else {
             throw error(
-                at: node.position, "\"\(name)\" must be a whole number (\(hint)), not \(JSONNumber.describe(node.value))")
+                at: node.position,
+                "\"\(name)\" must be a whole number (\(hint)), not \(JSONNumber.describe(node.value))")
         }
         guard range.contains(value) else {
             throw error(

@@ -59,8 +59,9 @@ struct WAVClip: Sendable {
             throw Problem(reason: "has \(channels) channels; use mono or stereo")
         }
         guard (SoundBook.sampleRates).contains(rate) else {
-            throw Problem(reason: "has a sample rate of \(rate) Hz; use \(SoundBook.sampleRates.lowerBound) to "
-                + "\(SoundBook.sampleRates.upperBound) Hz")
+            throw Problem(
+                reason: "has a sample rate of \(rate) Hz; use \(SoundBook.sampleRates.lowerBound) to "
+                    + "\(SoundBook.sampleRates.upperBound) Hz")
         }
         return (channels, rate, bits)
     }
