@@ -153,6 +153,7 @@ let package = Package(
             name: "NarratorCoreTests",
             dependencies: [
                 "NarratorCore",
+                "NarratorTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -5,21 +5,24 @@ import NarratorCore
 import NarratorLocalization
 import NarratorSpeech
 
-/// `narrator lint`: how translators test localization tables and game developers their event maps.
-/// Thin: the checks live in `NarratorLocalization.CatalogLinter` and `NarratorCore.EventMap`, the
-/// file finding in `LintInputs`.
+/// `narrator lint`: how translators test localization tables and game developers their event maps
+/// and sound books. Thin: the checks live in `NarratorLocalization.CatalogLinter` and
+/// `NarratorCore.EventMap` and `SoundBook`, the file finding in `LintInputs`.
 struct Lint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check localization tables (.xcstrings) and event maps (events.json), and preview text.",
+        abstract: "Check localization tables, event maps and sound books, and preview text.",
         discussion: """
-            Each PATH is a String Catalog (.xcstrings), an event map (a .json file such as events.json), \
-            or a folder searched for both. Without a PATH the shipped ones are checked: ./Localization if \
+            Each PATH is a String Catalog (.xcstrings), a sound book (sounds.json), an event map (another \
+            .json file such as events.json), or a folder searched for all three. Without a PATH the shipped ones are checked: ./Localization if \
             it exists, else the Localization folder of the package the narrator executable was built in \
             (found by walking up from the executable), else ../share/narrator/Localization next to the \
             executable's folder.
 
             An event map is checked against the tables in its own folder: keys no table has, arguments \
-            that do not fit a key's placeholders, unknown members, reserved event names (docs/EVENTS.md).
+            that do not fit a key's placeholders, unknown members, reserved event names (docs/EVENTS.md), \
+            and sounds that the sounds.json beside it does not have. A sound book is checked on its own: \
+            note names, lengths, WAV files beside it, steps naming no sound, cycles and limits \
+            (docs/SOUNDS.md).
 
             Output: one line per finding, `path:line: error|warning: [rule] key (lang): message`, then a \
             summary line. Exit status: 0 when clean, 1 when there are errors (or warnings with --strict), \
@@ -105,10 +108,16 @@ struct Lint: AsyncParsableCommand {
             return
         }
         var diagnostics = CatalogLinter().lint(tables: inputs.tables.map { ($0.path, $0.bytes) }).diagnostics
-        for map in inputs.maps {
-            diagnostics += EventMap.lint(path: map.path, bytes: map.bytes, against: Self.localizer(map.tables))
+        for book in inputs.books {
+            diagnostics += SoundBook.lint(path: book.path, bytes: book.bytes) { name in
+                try LintInputs.fileBeside(book.path, named: name)
+            }
         }
-        let files = inputs.tables.count + inputs.maps.count
+        for map in inputs.maps {
+            diagnostics += EventMap.lint(
+                path: map.path, bytes: map.bytes, against: Self.localizer(map.tables), sounds: Self.sounds(for: map))
+        }
+        let files = inputs.tables.count + inputs.maps.count + inputs.books.count
         let report = LintReport(files: files, diagnostics: diagnostics, strict: strict)
         print(format == "json" ? report.json : report.text, terminator: "")
         if report.errorCount > 0 { throw ExitCode(1) }
@@ -126,6 +135,21 @@ extension Lint {
         }
         // Tables that load one by one load together.
         return (try? Localizer(catalogs: catalogs)) ?? (try! Localizer(catalogs: []))
+    }
+}
+
+extension Lint {
+    /// The book a map's sounds are checked against: the `sounds.json` beside it as far as it loads
+    /// (its own problems are reported on it), or an empty book when there is none, so that every
+    /// sound the map names is reported.
+    static func sounds(for map: LintInputs.EventMapFile) -> SoundBook {
+        guard let book = map.sounds else {
+            let folder = map.path.contains("/") ? String(map.path[..<map.path.lastIndex(of: "/")!]) : "."
+            return SoundBook(emptyNamed: "\(folder)/\(LintInputs.soundBookName) (there is none)")
+        }
+        return SoundBook.partial(name: book.path, bytes: book.bytes) { name in
+            try LintInputs.fileBeside(book.path, named: name)
+        }
     }
 }
 

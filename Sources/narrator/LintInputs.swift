@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Finds and reads the tables and event maps `narrator lint` checks.
+/// Finds and reads the tables, event maps and sound books `narrator lint` checks.
 enum LintInputs {
     /// A file's path as the user will recognize it, and its bytes.
     struct Table {
@@ -14,21 +14,28 @@ enum LintInputs {
         var path: String
         var bytes: [UInt8]
         var tables: [Table]
+        /// The `sounds.json` of the map's folder, which the sounds it names must be in; nil when
+        /// the folder has none.
+        var sounds: Table?
     }
 
-    /// What one run checks: tables, and event maps.
+    /// What one run checks: tables, event maps, and sound books.
     struct Inputs {
         var tables: [Table] = []
         var maps: [EventMapFile] = []
+        var books: [Table] = []
     }
 
     /// The file name of an event map inside a profile folder.
     static let eventMapName = "events.json"
+    /// The file name of a sound book inside a profile folder.
+    static let soundBookName = "sounds.json"
 
-    /// Reads every table and event map named by `paths` (files, or folders searched recursively
-    /// for `.xcstrings` and `events.json`); with no paths, the shipped ones. A `.json` file named
-    /// directly is an event map, checked against the tables beside it. Throws a usage error naming
-    /// the path that cannot be read.
+    /// Reads every table, event map and sound book named by `paths` (files, or folders searched
+    /// recursively for `.xcstrings`, `events.json` and `sounds.json`); with no paths, the shipped
+    /// ones. A `sounds.json` named directly is a sound book; another `.json` file is an event map,
+    /// checked against the tables and the `sounds.json` beside it. Throws a usage error naming the
+    /// path that cannot be read.
     static func collect(_ paths: [String]) throws -> Inputs {
         let roots: [String]
         if paths.isEmpty {
@@ -48,6 +55,8 @@ enum LintInputs {
             }
             if isFolder(root) {
                 try collectFolder(root, into: &inputs)
+            } else if root == soundBookName || root.hasSuffix("/" + soundBookName) {
+                inputs.books.append(try read(root))
             } else if root.hasSuffix(".json") {
                 let folder = parent(of: root)
                 guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
@@ -56,7 +65,8 @@ enum LintInputs {
                 let beside = names.filter { $0.hasSuffix(".xcstrings") }.sorted()
                 let tables = try beside.map { try read(join(folder, $0)) }
                 let map = try read(root)
-                inputs.maps.append(EventMapFile(path: map.path, bytes: map.bytes, tables: tables))
+                let sounds = try names.contains(soundBookName) ? read(join(folder, soundBookName)) : nil
+                inputs.maps.append(EventMapFile(path: map.path, bytes: map.bytes, tables: tables, sounds: sounds))
             } else {
                 inputs.tables.append(try read(root))
             }
@@ -68,17 +78,27 @@ enum LintInputs {
         let found = try listing(root).sorted()
         let tablePaths = found.filter { $0.hasSuffix(".xcstrings") }
         let mapPaths = found.filter { $0 == eventMapName || $0.hasSuffix("/" + eventMapName) }
-        guard !tablePaths.isEmpty || !mapPaths.isEmpty else {
-            throw LintUsageError("no .xcstrings tables or \(eventMapName) event maps under \(root)")
+        let bookPaths = found.filter { $0 == soundBookName || $0.hasSuffix("/" + soundBookName) }
+        guard !tablePaths.isEmpty || !mapPaths.isEmpty || !bookPaths.isEmpty else {
+            throw LintUsageError(
+                "no .xcstrings tables, \(eventMapName) event maps or \(soundBookName) sound books under \(root)")
         }
         let tables = try tablePaths.map { try read(join(root, $0)) }
+        let books = try bookPaths.map { try read(join(root, $0)) }
         inputs.tables += tables
+        inputs.books += books
         for mapPath in mapPaths {
             let folder = parent(of: join(root, mapPath))
             let map = try read(join(root, mapPath))
             let beside = tables.filter { parent(of: $0.path) == folder }
-            inputs.maps.append(EventMapFile(path: map.path, bytes: map.bytes, tables: beside))
+            let sounds = books.first { parent(of: $0.path) == folder }
+            inputs.maps.append(EventMapFile(path: map.path, bytes: map.bytes, tables: beside, sounds: sounds))
         }
+    }
+
+    /// Reads a file named relative to the folder of `book`: how a sound book's WAV files are found.
+    static func fileBeside(_ book: String, named name: String) throws -> [UInt8] {
+        try read(join(parent(of: book), name)).bytes
     }
 
     private static func read(_ path: String) throws -> Table {

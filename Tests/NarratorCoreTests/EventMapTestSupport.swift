@@ -60,7 +60,7 @@ struct EventTestError: Error, CustomStringConvertible {
 extension EventAction {
     /// The spoken text, priority and policy, or nil for a cancel or silence.
     var spoken: (text: String, priority: Priority, policy: AnnouncementPolicy, rendering: Rendering)? {
-        guard case .speak(let rendering, let priority, let policy) = self else { return nil }
+        guard case .speak(let rendering, let priority, let policy, _) = self else { return nil }
         return (rendering.text, priority, policy, rendering)
     }
 }

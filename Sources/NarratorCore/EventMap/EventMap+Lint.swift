@@ -3,8 +3,11 @@ public import NarratorLocalization
 extension EventMap {
     /// Lints a map's bytes against the tables it speaks from: everything that stops it loading (with
     /// line and column; every broken entry, not just the first), then `diagnostics(against:path:)`
-    /// for the entries that could be read.
-    public static func lint(path: String, bytes: [UInt8], against localizer: Localizer) -> [Diagnostic] {
+    /// for the entries that could be read. With `sounds`, the sounds the map names are checked
+    /// against that book too (`diagnostics(againstSounds:path:)`); without, they are not checked.
+    public static func lint(
+        path: String, bytes: [UInt8], against localizer: Localizer, sounds: SoundBook? = nil
+    ) -> [Diagnostic] {
         let decoded = EventMapDecoder.decode(bytes)
         let problems = decoded.problems.map { problem in
             Diagnostic(
@@ -12,7 +15,8 @@ extension EventMap {
                 key: problem.event, message: problem.reason)
         }
         let map = EventMap(name: path, entries: decoded.entries)
-        return problems + map.diagnostics(against: localizer, path: path)
+        let soundFindings = sounds.map { map.diagnostics(againstSounds: $0, path: path) } ?? []
+        return problems + map.diagnostics(against: localizer, path: path) + soundFindings
     }
 
     /// What lint finds in a loaded map: keys no table has (`unknown-key`), and arguments whose

@@ -2,7 +2,8 @@ public import NarratorLocalization
 
 extension EventMap {
     /// What to do for `event`: the first rule of its entry whose `if` holds, applied to the
-    /// event's fields and rendered in `locale`. No rule holds: `.silent`.
+    /// event's fields and rendered in `locale`. No rule holds: `.silent`. A sound's name is filled
+    /// in here, but the sound is not looked up: the daemon renders it and reports `SoundError`.
     ///
     /// Throws when the event is not in the map, lacks a field the rule uses, or a field has the
     /// wrong type for the placeholder it fills: each with a code and a message for the error reply.
@@ -15,9 +16,17 @@ extension EventMap {
         case .cancel(let scope):
             guard let scope else { return .cancel(scope: nil) }
             return .cancel(scope: Scope(try scope.fill(from: event)))
+        case .play(let sound):
+            return .play(try Self.cue(sound, for: event))
         case .speak(let speak):
             return try speak.resolve(event, localizer: localizer, locale: locale)
         }
+    }
+
+    /// The sound named by `template`, receiving all of the event's fields: which of them it reads
+    /// is the sound book's business, checked when it is rendered.
+    static func cue(_ template: FieldTemplate, for event: GameEvent) throws(EventError) -> SoundCue {
+        SoundCue(name: try template.fill(from: event), arguments: event.fields)
     }
 }
 
@@ -54,7 +63,8 @@ extension SpeakRule {
             expires: expiresMilliseconds.map { .milliseconds($0) },
             resume: resume,
             scope: try scope.map { (template) throws(EventError) in Scope(try template.fill(from: event)) })
-        return .speak(rendering, priority: priority, policy: policy)
+        let cue = try sound.map { (template) throws(EventError) in try EventMap.cue(template, for: event) }
+        return .speak(rendering, priority: priority, policy: policy, sound: cue)
     }
 
     private static func render(

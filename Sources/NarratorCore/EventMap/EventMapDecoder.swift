@@ -81,17 +81,22 @@ struct EventMapDecoder {
     private func decodeRule(_ node: JSONNode, event: String) throws(EventMapError) -> EventRule {
         let rule = try MapObject(node, event: event, what: "a rule")
         let conditions = try decodeConditions(rule)
-        let kinds = ["key", "silent", "cancel"].filter(rule.has)
+        var kinds = ["key", "silent", "cancel"].filter(rule.has)
+        // "sound" alone plays; beside "key" it goes with the speech (read by decodeSpeak).
+        if kinds.isEmpty, rule.has("sound") { kinds = ["sound"] }
         guard kinds.count == 1 else {
             throw rule.error(
                 at: rule.position,
                 kinds.isEmpty
-                    ? "a rule needs \"key\" (to speak), \"silent\": true, or \"cancel\""
+                    ? "a rule needs \"key\" (to speak), \"sound\" (to play), \"silent\": true, or \"cancel\""
                     : "a rule does one thing, but this one has \(kinds.map { "\"\($0)\"" }.joined(separator: " and "))"
                         + ": split it into variants")
         }
         let action: EventRule.Action
         switch kinds[0] {
+        case "sound":
+            try rule.allow(["if", "sound"], in: "a sound rule")
+            action = .play(try Self.soundName(rule)!)
         case "silent":
             try rule.allow(["if", "silent"], in: "a silent rule")
             guard try rule.bool("silent") == true else {
@@ -139,37 +144,8 @@ struct EventMapDecoder {
         return scope
     }
 
-    private func decodeSpeak(_ rule: MapObject, event: String) throws(EventMapError) -> SpeakRule {
-        try rule.allow(
-            ["if", "key", "arguments", "priority", "supersedes", "expires_ms", "resume", "scope"], in: "a speak rule")
-        var priority = Priority.default
-        if let (text, position) = try rule.string("priority") {
-            guard let parsed = Priority(rawValue: text) else {
-                throw rule.error(at: position, "\"priority\" must be \"high\", \"default\" or \"low\", not \"\(text)\"")
-            }
-            priority = parsed
-        }
-        let expires = try rule.integer("expires_ms")
-        if let (value, position) = expires, value < 0 {
-            throw rule.error(at: position, "\"expires_ms\" must be 0 or more (0: speak now or never), not \(value)")
-        }
-        let scope = try rule.template("scope")
-        if let scope { try Self.checkScope(scope, in: rule) }
-        var arguments: [EventArgument] = []
-        if let node = rule["arguments"] {
-            guard case .array(let elements) = node.value else {
-                throw rule.error(at: node.position, "\"arguments\" must be an array, not \(node.value.kindDescription)")
-            }
-            for element in elements { arguments.append(try decodeArgument(element, event: event)) }
-        }
-        return SpeakRule(
-            key: try rule.template("key")!, arguments: arguments, priority: priority,
-            supersedes: try rule.template("supersedes"), expiresMilliseconds: expires?.value,
-            resume: try rule.bool("resume") ?? false, scope: scope)
-    }
-
     /// A scope is a dotted name (`help.section.3`): components of letters, digits, `_` and `-`.
-    private static func checkScope(_ scope: FieldTemplate, in object: MapObject) throws(EventMapError) {
+    static func checkScope(_ scope: FieldTemplate, in object: MapObject) throws(EventMapError) {
         let sample = scope.parts.map { part in
             switch part {
             case .literal(let text): text

@@ -11,6 +11,8 @@ struct EventRule: Sendable {
     enum Action: Sendable {
         case speak(SpeakRule)
         case silent
+        /// Play the sound named by the template, with the event's fields as its arguments.
+        case play(FieldTemplate)
         /// Cancel the client's speech in this scope, or all of it (nil).
         case cancel(FieldTemplate?)
     }
@@ -34,4 +36,6 @@ struct SpeakRule: Sendable {
     var expiresMilliseconds: Int?
     var resume: Bool
     var scope: FieldTemplate?
+    /// A sound played with the speech.
+    var sound: FieldTemplate?
 }

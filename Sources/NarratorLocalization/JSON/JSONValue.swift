@@ -16,21 +16,24 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
 }
 
 /// A JSON value together with where it starts in the file.
-public struct JSONNode: Sendable {
+public struct JSONNode: Sendable, Hashable {
     public var value: JSONValue
     public var position: SourcePosition
 }
 
 /// One `"key": value` member of an object, kept in file order; duplicates are kept, not merged,
 /// so that lint can report them (Foundation's decoders silently keep one).
-public struct JSONMember: Sendable {
+public struct JSONMember: Sendable, Hashable {
     public var key: String
     public var keyPosition: SourcePosition
     public var value: JSONNode
 }
 
 /// A parsed JSON value. Numbers keep their text so no precision is lost before a caller decides.
-public enum JSONValue: Sendable {
+///
+/// Hashable so that values can travel in hashable actions (a sound's arguments); equality is by
+/// text, and the positions of nested members and elements count too.
+public enum JSONValue: Sendable, Hashable {
     case object([JSONMember])
     case array([JSONNode])
     case string(String)

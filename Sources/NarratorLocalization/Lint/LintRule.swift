@@ -11,6 +11,7 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
     case extraPluralCategory = "extra-plural-category"
     case duplicateKey = "duplicate-key"
     case eventMap = "event-map"
+    case soundBook = "sound-book"
     // Warnings: the table works, but a person should look.
     case state = "state"
     case identicalToSource = "identical-to-source"
@@ -39,6 +40,9 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .extraPluralCategory: "plural forms include a category the language does not have"
         case .duplicateKey: "a key is written twice, in one object or in two tables"
         case .eventMap: "an event map entry is malformed, or its arguments do not fit the key's placeholders"
+        case .soundBook:
+            "a sound book (sounds.json) would not load: unknown note, bad length, unreadable WAV file, a step "
+                + "naming no sound, a cycle, or a limit broken"
         case .state: "a text is marked new, needs_review or stale"
         case .identicalToSource: "a translation is the source text unchanged"
         case .speechUnfriendly: "text espeak-ng would read badly: markdown, emoji, bullets, URLs"

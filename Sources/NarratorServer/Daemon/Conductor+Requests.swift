@@ -78,12 +78,13 @@ extension Conductor {
             throw ProtocolError(code: error.code, message: error.message)
         }
         switch action {
-        case .speak(let rendering, let priority, let policy):
+        case .speak(let rendering, let priority, let policy, _):
             return try submit(
                 rendering.text, locale: rendering.locale, notices: rendering.fallbacks, priority, policy, from: session)
         case .cancel(let scope):
             return (Self.ok, cancelInputs(scope: scope, allClients: false, from: session.id))
-        case .silent:
+        case .silent, .play:
+            // wired by the daemon change
             return (#"{"ok":true,"silent":true}"#, [])
         }
     }
