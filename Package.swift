@@ -148,6 +148,10 @@ let package = Package(
             name: "narrator-speech-memory", dependencies: ["NarratorAudio", "NarratorSpeech", "NarratorSystem"]),
 
         .testTarget(name: "NarratorSystemTests", dependencies: ["NarratorSystem"]),
+        .testTarget(
+            name: "NarratorAudioTests",
+            dependencies: ["NarratorAudio", "NarratorTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"], exclude: ["Fixtures"]),
         .testTarget(
             name: "NarratorCoreTests",

@@ -1,61 +1,90 @@
-import Synchronization
+import NarratorSystem
 
-/// Keeps everything the mixer writes, for tests of the mixer's logic. Plays nothing in real time
-/// unless told to hold frames back: `unheard` frames count as not yet heard until `hear` is called,
-/// so a test can stand in for a sound server's buffer without a clock.
-public final class MemoryDevice: AudioDevice, Sendable {
-    private struct State {
-        var samples: [Int16] = []
-        var unheard = 0
-        var holdsBack = false
-        var failure: AudioDeviceError?
-        var discards = 0
-    }
+/// Keeps everything the mixer writes, for tests of the mixer's logic. With `holdsBack`, written
+/// frames stay unheard until `hear(_:)`, so a test plays the part of a sound server's buffer
+/// without a clock; otherwise they are heard at once.
+public final class MemoryDevice: AudioDevice, @unchecked Sendable {
+    private let condition = ConditionLock()
+    private var stored: [Int16] = []
+    private var unheardFrames = 0
+    private var failure: AudioDeviceError?
+    private var discardCount = 0
+    private var holdsBack: Bool
 
-    private let state = Mutex(State())
-
-    /// `holdsBack`: written frames stay unheard until `hear(_:)`; otherwise they are heard at once.
     public init(holdsBack: Bool = false) {
-        state.withLock { $0.holdsBack = holdsBack }
+        self.holdsBack = holdsBack
     }
 
     /// Everything written and not discarded, in order.
-    public var samples: [Int16] { state.withLock { $0.samples } }
+    public var samples: [Int16] { condition.withLock { stored } }
     /// How often the mixer dropped unheard frames.
-    public var discards: Int { state.withLock { $0.discards } }
-    public var unheard: Int { state.withLock { $0.unheard } }
+    public var discards: Int { condition.withLock { discardCount } }
+    public var unheard: Int { condition.withLock { unheardFrames } }
 
     /// Marks the oldest `frames` unheard frames as heard.
     public func hear(_ frames: Int) {
-        state.withLock { $0.unheard = max(0, $0.unheard - frames) }
+        condition.withLock {
+            unheardFrames = max(0, unheardFrames - frames)
+            condition.broadcast()
+        }
+    }
+
+    /// Hears everything now and from now on: written frames no longer wait.
+    public func release() {
+        condition.withLock {
+            holdsBack = false
+            unheardFrames = 0
+            condition.broadcast()
+        }
     }
 
     /// Makes every later call fail with `error` (nil: work again).
     public func fail(with error: AudioDeviceError?) {
-        state.withLock { $0.failure = error }
+        condition.withLock { failure = error }
+    }
+
+    /// What the device holds at one moment.
+    public struct Snapshot {
+        public let samples: [Int16]
+        public let discards: Int
+    }
+
+    /// Waits until `ready` holds for what the device holds (false after `limit`): the anchor tests
+    /// use instead of sleeping while the mixer's writer thread works.
+    public func wait(limit: Duration = .seconds(10), until ready: (Snapshot) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        return condition.withLock {
+            while !ready(Snapshot(samples: stored, discards: discardCount)) {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else { return false }
+                _ = condition.wait(timeout: left)
+            }
+            return true
+        }
     }
 
     public func unplayedFrames() throws(AudioDeviceError) -> Int {
-        let (unheard, failure) = state.withLock { ($0.unheard, $0.failure) }
+        condition.lock()
+        defer { condition.unlock() }
         if let failure { throw failure }
-        return unheard
+        return unheardFrames
     }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
-        let failure: AudioDeviceError? = state.withLock { state in
-            if let failure = state.failure { return failure }
-            state.samples.append(contentsOf: samples)
-            if state.holdsBack { state.unheard += samples.count }
-            return nil
-        }
+        condition.lock()
+        defer { condition.unlock() }
         if let failure { throw failure }
+        stored.append(contentsOf: samples)
+        if holdsBack { unheardFrames += samples.count }
+        condition.broadcast()
     }
 
     public func discardUnplayed() throws(AudioDeviceError) {
-        state.withLock { state in
-            state.samples.removeLast(state.unheard)
-            state.unheard = 0
-            state.discards += 1
+        condition.withLock {
+            stored.removeLast(unheardFrames)
+            unheardFrames = 0
+            discardCount += 1
+            condition.broadcast()
         }
     }
 

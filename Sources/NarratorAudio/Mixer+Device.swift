@@ -133,6 +133,6 @@ extension Mixer {
         case .lost(let reason):
             logger.error("No sound: \(reason) Narrator tries the output again for the next sound.")
         }
-        onChange(status)
+        announce(status)
     }
 }

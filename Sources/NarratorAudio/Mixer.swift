@@ -1,5 +1,6 @@
 public import Logging
 import NarratorSystem
+import Synchronization
 
 /// The daemon's one audio output: a writer thread that mixes the speech stream and any number of
 /// earcons, sample by sample, into one device (docs/AUDIO.md).
@@ -23,7 +24,7 @@ public final class Mixer: @unchecked Sendable {
     public let outputName: String
     let opener: AudioDeviceOpener
     let logger: Logger
-    let onChange: @Sendable (OutputStatus) -> Void
+    private let watchers = Mutex<[@Sendable (OutputStatus) -> Void]>([])
     /// Guards `state`; signalled on every change, so the writer and a waiting speech thread wake.
     let lock = ConditionLock()
     /// Shared between callers and the writer; only touched with `lock` held.
@@ -34,17 +35,12 @@ public final class Mixer: @unchecked Sendable {
     public private(set) lazy var speech: any AudioSink = SpeechChannel(mixer: self)
 
     /// Starts the writer thread, which tries the output once at once so that a missing sound
-    /// server is reported at start. `onChange` runs on the writer thread when the output is lost or
-    /// works again.
-    public init(
-        opener: AudioDeviceOpener, sampleRate: Int, logger: Logger,
-        onChange: @escaping @Sendable (OutputStatus) -> Void = { _ in }
-    ) {
+    /// server is reported at start.
+    public init(opener: AudioDeviceOpener, sampleRate: Int, logger: Logger) {
         self.opener = opener
         self.sampleRate = sampleRate
         self.outputName = opener.name
         self.logger = logger
-        self.onChange = onChange
         self.sliceFrames = max(1, sampleRate / 100)
         self.aheadFrames = max(1, sampleRate / 25)
         self.state = MixerState(
@@ -71,6 +67,16 @@ public final class Mixer: @unchecked Sendable {
             guard state.earcons.count < Self.maximumEarcons else { throw .tooMany(Self.maximumEarcons) }
             state.earcons.append(.init(samples: samples))
         }
+    }
+
+    /// Calls `handler` (on the writer thread) each time the output is lost or works again.
+    public func watch(_ handler: @escaping @Sendable (OutputStatus) -> Void) {
+        watchers.withLock { $0.append(handler) }
+    }
+
+    /// Tells the watchers of a change of condition.
+    func announce(_ status: OutputStatus) {
+        for watcher in watchers.withLock({ $0 }) { watcher(status) }
     }
 
     /// Where sound goes, whether it works, and since when.

@@ -19,11 +19,25 @@ public final class PrivatePulseAudio: Sendable {
     public let server: String
     private let process: ChildProcess
 
-    /// Starts the daemon and returns once it reports that startup is complete.
-    public static func start() throws -> PrivatePulseAudio {
+    /// A folder for a server that is not started yet: its `server` address can be handed to a client
+    /// before anything listens there (a daemon started before its sound server).
+    public static func newFolder() throws -> URL {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("narrator-pulse-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The PULSE_SERVER value of a server started in `directory`.
+    public static func server(in directory: URL) -> String {
+        "unix:" + directory.appendingPathComponent("native").path
+    }
+
+    /// Starts the daemon (in `directory`, or a new folder) and returns once it reports that startup
+    /// is complete. A server killed with `kill()` can be started again in its folder: clients
+    /// reach the new one at the same address.
+    public static func start(in directory: URL? = nil) throws -> PrivatePulseAudio {
+        let directory = try directory ?? newFolder()
         let socket = directory.appendingPathComponent("native").path
         let script = """
             load-module module-null-sink sink_name=narrator_test rate=\(sampleRate) channels=1
@@ -72,6 +86,20 @@ public final class PrivatePulseAudio: Sendable {
     /// Points this process's PulseAudio clients (pcaudiolib) at this server, through PULSE_SERVER.
     public func makeDefaultForThisProcess() {
         setenv("PULSE_SERVER", server, 1)
+    }
+
+    /// The server's process ID.
+    public var pid: Int32 { process.pid }
+
+    /// Kills the daemon at once (SIGKILL), as a crash would, and leaves its folder for a restart.
+    public func kill() {
+        process.stop(signal: SIGKILL)
+        unlink(runtimeDirectory.appendingPathComponent("native").path)
+    }
+
+    /// Stops (SIGSTOP) or continues (SIGCONT) the daemon: a stalled sound server.
+    public func signal(_ signal: Int32) {
+        process.signal(signal)
     }
 
     /// Stops the daemon by its PID and removes its folder.

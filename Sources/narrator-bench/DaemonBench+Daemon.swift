@@ -15,7 +15,9 @@ extension DaemonBench {
         private let task: Task<Void, any Error>
 
         /// Starts it and returns once its readiness callback has fired.
-        static func start(engine: SpeechEngine, sink: any AudioSink, logger: Logger) async throws -> InProcessDaemon {
+        static func start(
+            engine: SpeechEngine, sink: any AudioSink, sounds: (any SoundOutput)?, logger: Logger
+        ) async throws -> InProcessDaemon {
             let (profileFolder, ownTable) = try shippedProfile()
             let load: @Sendable () throws -> Profile = {
                 try Profile.load(folder: profileFolder, extraTables: ownTable)
@@ -25,7 +27,8 @@ extension DaemonBench {
             let socket = folder + "/narrator.sock"
             let conductor = Conductor(
                 profile: try load(), speaker: EngineSpeaker(engine: engine, sink: sink),
-                defaults: VoiceSettings(locale: "en"), logger: logger)
+                sounds: sounds ?? Mixer.null(sampleRate: engine.sampleRate), defaults: VoiceSettings(locale: "en"),
+                logger: logger)
             let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
             let service = NarratorService(
                 configuration: .init(socketPath: socket, onReady: { _ in readySignal.finish() }, reload: load),
@@ -46,10 +49,10 @@ extension DaemonBench {
 
         /// Runs `body` with a started daemon, and stops it afterwards whether `body` threw or not.
         static func with<Result: Sendable>(
-            engine: SpeechEngine, sink: any AudioSink, logger: Logger,
+            engine: SpeechEngine, sink: any AudioSink, sounds: (any SoundOutput)? = nil, logger: Logger,
             _ body: (InProcessDaemon) async throws -> Result
         ) async throws -> Result {
-            let daemon = try await start(engine: engine, sink: sink, logger: logger)
+            let daemon = try await start(engine: engine, sink: sink, sounds: sounds, logger: logger)
             do {
                 let result = try await body(daemon)
                 await daemon.stop()

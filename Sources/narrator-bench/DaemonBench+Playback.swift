@@ -34,9 +34,11 @@ extension DaemonBench.Measurement {
     ) async throws -> Result {
         let engine = engine
         let logger = logger
-        return try await PulseBench.withPulse(sampleRate: engine.sampleRate) { pulse, recorder in
-            let sink = copy.map { TeeSink(pulse, $0) } ?? pulse
-            return try await DaemonBench.InProcessDaemon.with(engine: engine, sink: sink, logger: logger) { daemon in
+        return try await PulseBench.withPulse(sampleRate: engine.sampleRate) { mixer, recorder in
+            let sink = copy.map { TeeSink(mixer.speech, $0) } ?? mixer.speech
+            return try await DaemonBench.InProcessDaemon.with(
+                engine: engine, sink: sink, sounds: mixer, logger: logger
+            ) { daemon in
                 try await DaemonBench.onOwnThread { try body(daemon.socket, recorder) }
             }
         }

@@ -13,7 +13,8 @@ struct PulseBench {
 
     /// speak() called -> first audible sample recorded on the monitor.
     func audible() async throws {
-        try await Self.withPulse(sampleRate: engine.sampleRate) { sink, recorder in
+        try await Self.withPulse(sampleRate: engine.sampleRate) { mixer, recorder in
+            let sink = mixer.speech
             var latencies: [Double] = []
             for index in 0..<count {
                 guard let before = recorder.afterSilence() else { continue }
@@ -32,7 +33,8 @@ struct PulseBench {
     func stop() async throws {
         let text = String(
             repeating: "The introduction explains the three lanes and how to move between them. ", count: 4)
-        try await Self.withPulse(sampleRate: engine.sampleRate) { sink, recorder in
+        try await Self.withPulse(sampleRate: engine.sampleRate) { mixer, recorder in
+            let sink = mixer.speech
             var latencies: [Double] = []
             var inPause = 0
             for index in 0..<count {
@@ -72,7 +74,7 @@ struct PulseBench {
     /// Starts a private PulseAudio, records its monitor until the recorder is warm (an idle null
     /// sink stalls new streams otherwise), and plays to it through a mixer whose speech sink `body` gets.
     static func withPulse<Result>(
-        sampleRate: Int, _ body: (any AudioSink, MonitorRecorder) async throws -> Result
+        sampleRate: Int, _ body: (Mixer, MonitorRecorder) async throws -> Result
     ) async throws -> Result {
         let pulse = try PrivatePulseAudio.start()
         defer { pulse.stop() }
@@ -84,7 +86,7 @@ struct PulseBench {
             opener: try AudioOutput.device(.pulse).opener(sampleRate: sampleRate), sampleRate: sampleRate,
             logger: Logger(label: "bench"))
         defer { mixer.close() }
-        return try await body(mixer.speech, recorder)
+        return try await body(mixer, recorder)
     }
 }
 

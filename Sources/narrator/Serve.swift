@@ -66,8 +66,9 @@ struct Serve: AsyncParsableCommand {
             mixer.close()
         }
         let conductor = Conductor(
-            profile: try load(), speaker: EngineSpeaker(engine: engine, sink: mixer.speech),
+            profile: try load(), speaker: EngineSpeaker(engine: engine, sink: mixer.speech), sounds: mixer,
             defaults: VoiceSettings(locale: locale), logger: logger)
+        mixer.watch { conductor.outputChanged($0) }
         let service = NarratorService(
             configuration: .init(
                 socketPath: socket.path,

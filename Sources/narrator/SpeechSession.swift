@@ -34,7 +34,15 @@ struct SpeechSession {
         fflush(nil)
         let utterance = Utterance(id: nextID, text: text, voice: voice)
         nextID += 1
-        if case .failed(let error) = try await engine.speakAndWait(utterance, to: mixer.speech) { throw error }
+        switch try await engine.speakAndWait(utterance, to: mixer.speech) {
+        case .failed(.audioOutputFailed):
+            // The mixer has already said, in one line, why there is no sound.
+            throw ExitCode.failure
+        case .failed(let error):
+            throw error
+        case .finished, .stopped:
+            return
+        }
     }
 
     /// Closes the output (a WAV file gets its final header) and stops the engine.

@@ -81,22 +81,23 @@ struct SayCLITests {
         }
     }
 
-    @Test("with no PulseAudio and no ALSA card, --output auto says so in one line and exits 0")
+    @Test("with no PulseAudio and no ALSA card, --output auto says so in one line and fails: nothing was heard")
     func noSoundDevice() throws {
         try withTemporaryFolder { empty in
             let unreachable = ["PULSE_SERVER": "unix:/nonexistent/socket", "XDG_RUNTIME_DIR": empty, "HOME": empty]
             let run = try NarratorBinary.run(["say", "hi", "--output", "auto"], environment: unreachable)
-            #expect(run.status == 0, "\(run.transcript)")
             #expect(run.output.isEmpty)
             if Self.machineHasALSACard {
                 // ALSA may open the card and play "hi" (no line at all) or fail (the one line), so
-                // only this is asserted here: at most one line, and it is the null-output notice.
+                // only this is asserted here: at most one line, and it is the no-sound notice.
                 #expect(run.errorLines.count <= 1, "\(run.transcript)")
-                #expect(run.errorLines.allSatisfy { $0.contains("null output") }, "\(run.transcript)")
+                #expect(run.errorLines.allSatisfy { $0.contains("No sound") }, "\(run.transcript)")
             } else {
-                // No card (this test's usual machine): exactly the one line saying speech goes nowhere.
+                // No card (this test's usual machine): exactly the one line saying why, and a
+                // failing exit: the phrase was not heard.
+                #expect(run.status == 1, "\(run.transcript)")
                 #expect(run.errorLines.count == 1, "\(run.transcript)")
-                #expect(run.errorLines.first?.contains("null output") == true, "\(run.transcript)")
+                #expect(run.errorLines.first?.contains("No sound") == true, "\(run.transcript)")
             }
         }
     }

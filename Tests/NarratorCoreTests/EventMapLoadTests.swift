@@ -91,6 +91,8 @@ struct EventMapLoadTests {
     @Test("the reserved names are the wire protocol's commands")
     func reservedNames() {
         #expect(
-            EventMap.reservedNames == ["hello", "say", "cancel", "pause", "resume", "set", "status", "subscribe"])
+            EventMap.reservedNames == [
+                "hello", "say", "cancel", "pause", "resume", "set", "status", "subscribe", "play",
+            ])
     }
 }

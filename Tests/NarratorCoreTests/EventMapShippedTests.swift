@@ -13,6 +13,10 @@ struct EventMapShippedTests {
         case help(section: Int, key: String, AnnouncementPolicy)
         case cancel(Scope?)
         case silent
+        /// A sound alone, by name.
+        case play(String)
+        /// Speech together with a sound.
+        case speakWithSound(String, sound: String)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -46,6 +50,29 @@ struct EventMapShippedTests {
             "level_change_imminent", #"{"active": true}"#,
             .speak("Faster soon!", .high, .init(supersedes: "speed", expires: .milliseconds(1000)))),
         Case("level_change_imminent", #"{"active": false}"#, .silent),
+        Case(
+            "level_change_imminent", #"{"active": true, "feedback": "announcement"}"#,
+            .speakWithSound("Faster soon!", sound: "")),
+        Case("level_change_imminent", #"{"active": true, "feedback": "sound"}"#, .play("speed_up")),
+        Case(
+            "level_change_imminent", #"{"active": true, "feedback": "both"}"#,
+            .speakWithSound("Faster soon!", sound: "speed_up")),
+        Case("level_change_imminent", #"{"active": true, "feedback": "none"}"#, .silent),
+        Case("lanes_ahead", #"{"left": true, "middle": false, "right": true, "cues": "pulses"}"#, .play("lane_pulses")),
+        Case(
+            "lanes_ahead", #"{"left": true, "middle": false, "right": true, "cues": "arpeggio"}"#,
+            .play("lane_arpeggio")),
+        Case("lanes_ahead", #"{"left": false, "middle": true, "right": false, "cues": "chord"}"#, .play("lane_chord")),
+        Case(
+            "lanes_ahead", #"{"left": false, "middle": false, "right": false, "cues": "chord"}"#, .play("no_safe_lane")),
+        Case("lanes_ahead", #"{"left": true, "middle": true, "right": true, "cues": "off"}"#, .silent),
+        Case("lanes_ahead", #"{"left": true, "middle": true, "right": true}"#, .play("lane_pulses")),
+        Case("moved", #"{"lane": 2, "safe": true, "cues": "lane"}"#, .play("move_lane_2")),
+        Case("moved", #"{"lane": 0, "safe": false, "cues": "safety"}"#, .play("move_unsafe")),
+        Case("moved", #"{"lane": 1, "safe": true, "cues": "safety"}"#, .play("move_safe")),
+        Case("moved", #"{"lane": 1, "safe": false, "cues": "both"}"#, .play("move_both_unsafe_1")),
+        Case("moved", #"{"lane": 0, "safe": true, "cues": "both"}"#, .play("move_both_safe_0")),
+        Case("moved", #"{"lane": 0, "safe": true, "cues": "off"}"#, .silent),
         Case(
             "level_up", #"{"level": 3}"#,
             .speak("Faster! Level 3.", .default, .init(supersedes: "level", expires: .milliseconds(3000)))),
@@ -117,6 +144,22 @@ struct EventMapShippedTests {
             #expect(action == .cancel(scope: scope))
         case .silent:
             #expect(action == .silent)
+        case .play(let name):
+            guard case .play(let cue) = action else {
+                Issue.record("expected the sound \(name), got \(action)")
+                return
+            }
+            #expect(cue.name == name)
+            #expect(
+                try EventMapFixtures.shippedSounds().render(cue.name, arguments: cue.arguments, sampleRate: 22050).count
+                    > 0)
+        case .speakWithSound(let text, let name):
+            guard case .speak(let rendering, let priority, _, let cue) = action else {
+                Issue.record("expected speech, got \(action)")
+                return
+            }
+            #expect(rendering.text == text && priority == .high)
+            #expect(cue?.name ?? "" == name)
         }
     }
 
@@ -126,7 +169,8 @@ struct EventMapShippedTests {
             try EventMapFixtures.shippedMap().eventNames
                 == [
                     "collision", "collision_resolved", "finished", "game_over", "help", "level_change_imminent",
-                    "level_up", "lane_changed", "pause_changed", "score_changed", "started", "status_request",
+                    "level_up", "lane_changed", "lanes_ahead", "moved", "pause_changed", "score_changed", "started",
+                    "status_request",
                 ].sorted())
         #expect(Set(Self.cases.map(\.event)) == Set(try EventMapFixtures.shippedMap().eventNames))
     }

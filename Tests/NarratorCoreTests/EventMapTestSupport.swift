@@ -25,6 +25,11 @@ enum EventMapFixtures {
         try EventMap(name: mapPath, bytes: try bytes(mapPath))
     }
 
+    /// The shipped `sounds.json` beside the map (it has no WAV files).
+    static func shippedSounds() throws -> SoundBook {
+        try SoundBook(name: "sounds.json", bytes: try bytes("\(profile)/sounds.json"))
+    }
+
     /// A map from text, as a test writes it.
     static func map(_ json: String) throws -> EventMap {
         try EventMap(name: "test.json", bytes: Array(json.utf8))

@@ -88,6 +88,16 @@ extension PriorityRule {
                 "1 queued, speak 1@0", "1 started", "2 queued", "3 queued", "stop 1", "1 suspended@0",
                 "4 queued, 1 superseded by 4, 3 superseded by 4", "speak 4@0", "4 finished, speak 2@0", "2 finished",
             ]),
+        PriorityRule(
+            id: "P32", rule: "an announcement the output failed to play ends failed, not resumed; the next one starts",
+            steps: [
+                submit(1, .default, resume: true), started(1), submit(2, .low), failed(1), submit(3, .high), failed(2),
+                failed(9),
+            ],
+            expected: [
+                "1 queued, speak 1@0", "1 started", "2 queued", "1 failed (no sound), speak 2@0", "3 queued, stop 2",
+                "2 interrupted by 3, speak 3@0", "",
+            ]),
     ]
 
     /// Every row of docs/PRIORITIES.md, in order.

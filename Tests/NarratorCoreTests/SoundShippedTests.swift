@@ -44,6 +44,13 @@ struct SoundShippedTests {
         Case(sound: "move_safe", lanes: none, samples: F.samples(40)),
         Case(sound: "move_unsafe", lanes: none, samples: F.samples(40)),
         Case(sound: "speed_up", lanes: none, samples: chirp),
+        // Both move cues: the lane's note, then whether the lane is safe.
+        Case(sound: "move_both_safe_0", lanes: none, samples: F.samples(45) + F.samples(40)),
+        Case(sound: "move_both_safe_1", lanes: none, samples: F.samples(45) + F.samples(40)),
+        Case(sound: "move_both_safe_2", lanes: none, samples: F.samples(45) + F.samples(40)),
+        Case(sound: "move_both_unsafe_0", lanes: none, samples: F.samples(45) + F.samples(40)),
+        Case(sound: "move_both_unsafe_1", lanes: none, samples: F.samples(45) + F.samples(40)),
+        Case(sound: "move_both_unsafe_2", lanes: none, samples: F.samples(45) + F.samples(40)),
     ]
 
     @Test("each sound lasts exactly what GAME.md gives, at 22050 Hz", arguments: cases)

@@ -29,6 +29,7 @@ func reached(_ id: UInt64, _ position: Int) -> Step {
 }
 func finished(_ id: UInt64) -> Step { .input(.speechFinished(AnnouncementID(rawValue: id))) }
 func stopped(_ id: UInt64) -> Step { .input(.speechStopped(AnnouncementID(rawValue: id))) }
+func failed(_ id: UInt64) -> Step { .input(.speechFailed(AnnouncementID(rawValue: id), reason: "no sound")) }
 let tick = Step.input(.tick)
 func cancel(_ target: TestScheduler.CancelTarget) -> Step { .input(.cancel(target)) }
 func pause(_ target: TestScheduler.PauseTarget) -> Step { .input(.pause(target)) }

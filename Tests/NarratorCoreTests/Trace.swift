@@ -27,6 +27,7 @@ enum Trace {
         case .expired: "expired"
         case .dropped: "dropped"
         case .cancelled: "cancelled"
+        case .failed(let reason): "failed (\(reason))"
         }
     }
 }

@@ -14,7 +14,7 @@ public struct EventMap: Sendable {
     /// reach the map, so naming one is a mistake. Mirrors the protocol's commands (docs/PROTOCOL.md,
     /// issue 5); keep the two lists equal.
     public static let reservedNames: Set<String> = [
-        "hello", "say", "cancel", "pause", "resume", "set", "status", "subscribe",
+        "hello", "say", "cancel", "pause", "resume", "set", "status", "subscribe", "play",
     ]
 
     /// The only format version this narrator reads.

@@ -25,12 +25,14 @@ public enum Outcome: Sendable, Hashable {
     case dropped
     /// Removed by a cancel request (all, by scope or by client). Terminal.
     case cancelled
+    /// Not heard: the audio output failed while it was spoken (`reason` says how). Terminal.
+    case failed(reason: String)
 
     /// Whether this is the announcement's last report.
     public var isTerminal: Bool {
         switch self {
         case .queued, .started, .suspended, .resumed: false
-        case .finished, .interrupted, .superseded, .expired, .dropped, .cancelled: true
+        case .finished, .interrupted, .superseded, .expired, .dropped, .cancelled, .failed: true
         }
     }
 }

@@ -21,6 +21,20 @@ extension SchedulerCore {
         context.report(id, .finished)
     }
 
+    /// The engine could not make it heard. A stop already asked for settles as asked (the listener
+    /// lost nothing they were meant to hear); otherwise it ends `failed`, never resumed, so a broken
+    /// output cannot loop one announcement.
+    mutating func speechFailed(_ id: AnnouncementID, reason: String, _ context: inout Context) {
+        guard current?.id == id else { return }
+        if case .stopping = phase {
+            speechStopped(id, &context)
+            return
+        }
+        phase = .idle
+        current = nil
+        context.report(id, .failed(reason: reason))
+    }
+
     /// Settles the outcome decided when the stop was requested. An unrequested stop (the engine gave up
     /// on its own) ends the announcement as interrupted by nobody, so a failing text cannot loop.
     mutating func speechStopped(_ id: AnnouncementID, _ context: inout Context) {

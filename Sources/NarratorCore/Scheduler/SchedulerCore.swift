@@ -33,6 +33,7 @@ struct SchedulerCore: Sendable {
         case .speechReachedSentence(let id, let position): speechReached(id, position: position)
         case .speechFinished(let id): speechFinished(id, &context)
         case .speechStopped(let id): speechStopped(id, &context)
+        case .speechFailed(let id, let reason): speechFailed(id, reason: reason, &context)
         case .tick: break
         case .cancel(let target): cancel(target, &context)
         case .pause(let target): pause(target, &context)

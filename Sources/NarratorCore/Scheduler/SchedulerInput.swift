@@ -13,6 +13,8 @@ public enum SchedulerInput: Sendable, Hashable {
     case speechFinished(AnnouncementID)
     /// The engine stopped `id`, normally because of a `stop` action.
     case speechStopped(AnnouncementID)
+    /// The engine could not make it heard (the audio output failed); the reason says why.
+    case speechFailed(AnnouncementID, reason: String)
     /// Time passed: the driver's timer for ``Scheduler/nextDeadline`` fired.
     case tick
     /// Removes waiting announcements and stops the speaking one if it matches.

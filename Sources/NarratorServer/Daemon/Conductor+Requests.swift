@@ -1,4 +1,5 @@
 import Logging
+import NarratorAudio
 public import NarratorCore
 import NarratorLocalization
 import NarratorSpeech
@@ -63,7 +64,33 @@ extension Conductor {
         case .subscribe(let allClients):
             sessions[session.id]?.subscription = allClients ? .all : .own
             return (Self.ok, [])
+        case .play(let sound, let arguments):
+            let samples = try render(SoundCue(name: sound, arguments: arguments))
+            do {
+                try sounds.play(samples)
+            } catch {
+                throw ProtocolError(.sound, error.description)
+            }
+            return (soundReply(sound, samples), [])
         }
+    }
+
+    /// Renders a sound of the client's profile at the output's rate; errors name the sound's problem.
+    private func render(_ cue: SoundCue) throws(ProtocolError) -> [Int16] {
+        do {
+            return try profile.sounds.render(cue.name, arguments: cue.arguments, sampleRate: sounds.sampleRate)
+        } catch {
+            throw ProtocolError(code: error.code, message: error.message)
+        }
+    }
+
+    /// `{"ok":true,"sound":"lane_pulses","ms":90}`: what plays, and for how long.
+    private func soundReply(_ name: String, _ samples: [Int16]) -> String {
+        var line = JSONLine()
+        line.add("ok", true)
+        line.add("sound", name)
+        line.add("ms", samples.count * 1000 / sounds.sampleRate)
+        return line.text
     }
 
     static let ok = #"{"ok":true}"#
@@ -78,13 +105,33 @@ extension Conductor {
             throw ProtocolError(code: error.code, message: error.message)
         }
         switch action {
-        case .speak(let rendering, let priority, let policy, _):
-            return try submit(
-                rendering.text, locale: rendering.locale, notices: rendering.fallbacks, priority, policy, from: session)
+        case .speak(let rendering, let priority, let policy, let cue):
+            // The sound is rendered first, so a broken cue refuses the whole event before anything
+            // is queued; it starts with the speech. A sound the mixer refuses (too many at once) is
+            // skipped: the speech still goes.
+            let samples = try cue.map { (cue) throws(ProtocolError) in try render(cue) }
+            let answer = try submit(
+                rendering.text, locale: rendering.locale, notices: rendering.fallbacks, priority, policy,
+                sound: cue?.name, from: session)
+            if let samples {
+                do {
+                    try sounds.play(samples)
+                } catch {
+                    logger.debug("A sound was skipped", metadata: ["sound": "\(cue?.name ?? "")", "error": "\(error)"])
+                }
+            }
+            return answer
+        case .play(let cue):
+            let samples = try render(cue)
+            do {
+                try sounds.play(samples)
+            } catch {
+                throw ProtocolError(.sound, error.description)
+            }
+            return (soundReply(cue.name, samples), [])
         case .cancel(let scope):
             return (Self.ok, cancelInputs(scope: scope, allClients: false, from: session.id))
-        case .silent, .play:
-            // wired by the daemon change
+        case .silent:
             return (#"{"ok":true,"silent":true}"#, [])
         }
     }
@@ -102,7 +149,7 @@ extension Conductor {
     /// Queues an announcement of `text`, spoken in the language it is written in.
     private func submit(
         _ text: String, locale: String?, notices: [FallbackNotice], _ priority: Priority, _ policy: AnnouncementPolicy,
-        from session: Session
+        sound: String? = nil, from session: Session
     ) throws(ProtocolError) -> (String, [SchedulerInput]) {
         if text.allSatisfy(\.isWhitespace) { throw ProtocolError(.speech, SpeechError.emptyText.description) }
         let bytes = text.utf8.count
@@ -126,6 +173,7 @@ extension Conductor {
         line.add("text", text)
         line.add("locale", voice.locale)
         line.add("priority", priority.rawValue)
+        if let sound { line.add("sound", sound) }
         if !notices.isEmpty { line.add("notices", json: JSONLine.array(notices.map(\.description))) }
         let announcement = Announcement(id: id, client: session.id, text: text, priority: priority, policy: scoped)
         return (line.text, [.submit(announcement)])

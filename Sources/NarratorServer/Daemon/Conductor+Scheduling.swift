@@ -50,7 +50,7 @@ extension Conductor {
         case .stopped: feed(.speechStopped(id))
         case .failed(_, let error):
             logger.error("Announcement \(id) could not be spoken: \(error)")
-            feed(.speechStopped(id))
+            feed(.speechFailed(id, reason: error.description))
         }
     }
 

@@ -1,3 +1,4 @@
+import NarratorAudio
 import NarratorCore
 
 extension Conductor {
@@ -17,6 +18,8 @@ extension Conductor {
         line.add("queued", scheduler.queuedCount)
         line.add("clients", sessions.count)
         line.add("profile", profile.folder)
+        let output = sounds.status
+        line.add("output", json: Self.outputLine(output, event: nil, milliseconds: milliseconds(output.since)))
         line.add("uptime_ms", milliseconds: milliseconds(.now))
         var numbers = JSONLine()
         numbers.add("connections", counters.connections)

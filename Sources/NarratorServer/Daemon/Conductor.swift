@@ -1,6 +1,7 @@
 public import Logging
 public import NIOCore
 import NIOPosix
+public import NarratorAudio
 public import NarratorCore
 import NarratorLocalization
 public import NarratorSpeech
@@ -21,6 +22,7 @@ public actor Conductor {
     var scheduler = Scheduler<ContinuousClock.Instant>()
     var profile: Profile
     let speaker: any Speaker
+    let sounds: any SoundOutput
     let defaults: VoiceSettings
     let logger: Logger
     var sessions: [ClientID: Session] = [:]
@@ -45,7 +47,7 @@ public actor Conductor {
     }
 
     public init(
-        profile: Profile, speaker: any Speaker, defaults: VoiceSettings, logger: Logger,
+        profile: Profile, speaker: any Speaker, sounds: any SoundOutput, defaults: VoiceSettings, logger: Logger,
         eventLoop: (any EventLoop)? = nil
     ) {
         let loop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
@@ -53,6 +55,7 @@ public actor Conductor {
         self.executor = loop.executor
         self.profile = profile
         self.speaker = speaker
+        self.sounds = sounds
         self.defaults = defaults
         self.logger = logger
         (speechEvents, speechEventSink) = AsyncStream.makeStream(of: SpeechEvent.self)
@@ -95,6 +98,33 @@ public actor Conductor {
         feed(.cancel(.all))
         timer?.cancel()
         speechEventSink.finish()
+    }
+
+    /// The audio output was lost or works again: every subscriber hears of it, so a game can tell
+    /// its player. Safe from any thread (the mixer's writer calls it); runs on the conductor's loop.
+    public nonisolated func outputChanged(_ status: OutputStatus) {
+        eventLoop.execute { self.assumeIsolated { $0.notifyOutput(status) } }
+    }
+
+    private func notifyOutput(_ status: OutputStatus) {
+        let line = Self.outputLine(status, event: "output", milliseconds: milliseconds(.now))
+        for session in sessions.values where session.subscription != .none { session.send(line, .notification) }
+    }
+
+    /// `{"event":"output","output":"pulse","state":"lost","reason":"...","t_ms":...}`; the same
+    /// object, without `event`, is `status`'s `output`.
+    static func outputLine(_ status: OutputStatus, event: String?, milliseconds: Double) -> String {
+        var line = JSONLine()
+        if let event { line.add("event", event) }
+        line.add("output", status.output)
+        switch status.condition {
+        case .working: line.add("state", "working")
+        case .lost(let reason):
+            line.add("state", "lost")
+            line.add("reason", reason)
+        }
+        line.add(event == nil ? "since_ms" : "t_ms", milliseconds: max(0, milliseconds))
+        return line.text
     }
 
     /// Seconds since the daemon started, in milliseconds, for notification timestamps.

@@ -15,15 +15,18 @@ public struct Profile: Sendable {
     public let folder: String
     public let localizer: Localizer
     public let eventMap: EventMap
+    /// The earcons of `sounds.json` (docs/SOUNDS.md); empty when the profile has none.
+    public let sounds: SoundBook
 
-    public init(localizer: Localizer, eventMap: EventMap, folder: String) {
+    public init(localizer: Localizer, eventMap: EventMap, sounds: SoundBook? = nil, folder: String) {
         self.localizer = localizer
         self.eventMap = eventMap
+        self.sounds = sounds ?? SoundBook(emptyNamed: folder + "/sounds.json")
         self.folder = folder
     }
 
-    /// Loads every `.xcstrings` table and the `events.json` of `folder`, plus `extraTables`
-    /// (the daemon's own messages).
+    /// Loads every `.xcstrings` table, the `events.json` and, when there is one, the `sounds.json`
+    /// of `folder`, plus `extraTables` (the daemon's own messages).
     public static func load(folder: String, extraTables: [String] = []) throws(LoadError) -> Profile {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: folder) else {
@@ -56,7 +59,24 @@ public struct Profile: Sendable {
         } catch {
             throw LoadError(path: mapPath, reason: "\(error)")
         }
-        return Profile(localizer: localizer, eventMap: eventMap, folder: folder)
+        return Profile(localizer: localizer, eventMap: eventMap, sounds: try loadSounds(folder), folder: folder)
+    }
+
+    /// The profile's sound book, its WAV files read from beside it.
+    private static func loadSounds(_ folder: String) throws(LoadError) -> SoundBook? {
+        let path = folder + "/sounds.json"
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let bytes = try read(path)
+        do {
+            return try SoundBook(name: path, bytes: bytes) { name in
+                guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
+                    throw LoadError(path: folder + "/" + name, reason: "cannot be read")
+                }
+                return [UInt8](data)
+            }
+        } catch {
+            throw LoadError(path: path, reason: "\(error)")
+        }
     }
 
     private static func read(_ path: String) throws(LoadError) -> [UInt8] {

@@ -14,6 +14,7 @@ enum Notification {
         case .expired: "expired"
         case .dropped: "dropped"
         case .cancelled: "cancelled"
+        case .failed: "failed"
         }
     }
 
@@ -33,6 +34,7 @@ enum Notification {
         case .interrupted(let by?): line.add("by", String(by.rawValue))
         case .superseded(let by): line.add("by", String(by.rawValue))
         case .suspended(let position), .resumed(let position): line.add("position", position)
+        case .failed(let reason): line.add("reason", reason)
         default: break
         }
         return line.text

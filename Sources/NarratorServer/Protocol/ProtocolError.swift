@@ -14,6 +14,8 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case format = "format"
         case speech = "speech"
         case notAllowed = "not_allowed"
+        /// The sound cannot be played now: too many at once, or sound is closed.
+        case sound = "sound"
     }
 
     public let code: String

@@ -37,6 +37,14 @@ extension Request {
             eventFields.removeValue(forKey: "v")
             return .event(type: type, fields: eventFields)
         }
+        if type == "play" {
+            guard let sound = try fields.string("sound"), !sound.isEmpty else {
+                throw ProtocolError(.missingField, "play needs \"sound\": the name of a sound of your profile")
+            }
+            var arguments = fields.members
+            for name in ["type", "v", "sound"] { arguments.removeValue(forKey: name) }
+            return .play(sound: sound, arguments: arguments)
+        }
         let request = try parseCommand(type, &fields)
         try fields.rejectUnknown()
         return request

@@ -19,6 +19,8 @@ public enum Request: Sendable {
     case status
     /// Starts the stream of outcomes for this client's announcements, or everyone's.
     case subscribe(allClients: Bool)
+    /// Plays a sound of the client's profile now; the other fields are the sound's arguments.
+    case play(sound: String, arguments: [String: JSONValue])
 
     /// A `say` request: a table key with arguments, or raw text.
     public struct Say: Sendable {
@@ -42,6 +44,6 @@ public enum Request: Sendable {
 
     /// Names a game event may not take: they are the protocol's own requests.
     public static let commands: Set<String> = [
-        "hello", "say", "cancel", "pause", "resume", "set", "status", "subscribe",
+        "hello", "say", "cancel", "pause", "resume", "set", "status", "subscribe", "play",
     ]
 }

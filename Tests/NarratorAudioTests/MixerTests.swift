@@ -1,0 +1,122 @@
+import Dispatch
+import Logging
+import NarratorAudio
+import Synchronization
+import Testing
+
+/// The mixer's writer thread against a device in memory that holds frames back like a sound
+/// server's buffer: what a stop, a finish and a failure do to what is written and reported.
+@Suite("Mixer, in memory")
+struct MixerTests {
+    static let rate = 22050
+
+    private func mixer(_ device: MemoryDevice) -> Mixer {
+        let opener = AudioDeviceOpener(name: "memory", isRealTime: true) { device }
+        return Mixer(opener: opener, sampleRate: Self.rate, logger: Logger(label: "test"))
+    }
+
+    /// The result a finish handler got, with a semaphore to wait on it.
+    final class Outcome: Sendable {
+        private let value = Mutex<PlaybackResult?>(nil)
+        private let arrived = DispatchSemaphore(value: 0)
+        var handler: @Sendable (PlaybackResult) -> Void {
+            { result in
+                self.value.withLock { $0 = result }
+                self.arrived.signal()
+            }
+        }
+        var current: PlaybackResult? { value.withLock { $0 } }
+        func wait() -> PlaybackResult? {
+            arrived.wait(timeout: .now() + 10) == .success ? current : nil
+        }
+    }
+
+    private func speak(_ sink: any AudioSink, id: UInt64, _ samples: [Int16]) -> Outcome {
+        let outcome = Outcome()
+        sink.begin(utterance: id)
+        _ = samples.withUnsafeBufferPointer { sink.write($0) }
+        sink.finish(outcome.handler)
+        return outcome
+    }
+
+    @Test("Stopping speech during an earcon drops only speech: the earcon is written whole")
+    func stopKeepsEarcon() throws {
+        let device = MemoryDevice(holdsBack: true)
+        let mixer = mixer(device)
+        defer { mixer.close() }
+        let earcon = [Int16](repeating: 8192, count: 2205)
+        try mixer.play(earcon)
+        let speech = speak(mixer.speech, id: 1, [Int16](repeating: 3000, count: 4410))
+        // The writer fills the device 40 ms ahead, then waits for frames to be heard.
+        #expect(device.wait { $0.samples.count >= 800 })
+        #expect(device.samples.contains(4096 + 1500), "speech was not mixed with the earcon")
+        mixer.speech.interrupt(utterance: 1)
+        #expect(speech.wait() == .interrupted)
+        #expect(device.wait { $0.discards == 1 })
+        device.release()
+        #expect(device.wait { $0.samples.count >= earcon.count })
+        let written = device.samples
+        #expect(written.prefix(earcon.count).allSatisfy { $0 == 4096 }, "the earcon is not whole and alone")
+        #expect(written.dropFirst(earcon.count).allSatisfy { $0 == 0 })
+    }
+
+    @Test("An interrupt for an earlier utterance does not cut the one speaking now")
+    func interruptNamesItsUtterance() {
+        let device = MemoryDevice()
+        let mixer = mixer(device)
+        defer { mixer.close() }
+        let first = speak(mixer.speech, id: 1, [Int16](repeating: 100, count: 441))
+        #expect(first.wait() == .played)
+        let second = speak(mixer.speech, id: 2, [Int16](repeating: 200, count: 441))
+        mixer.speech.interrupt(utterance: 1)
+        #expect(second.wait() == .played)
+        #expect(device.samples.filter { $0 == 100 }.count == 441)
+    }
+
+    @Test("Finished means heard: the finish waits for the device to play the last frame")
+    func finishWaitsUntilHeard() {
+        let device = MemoryDevice(holdsBack: true)
+        let mixer = mixer(device)
+        defer { mixer.close() }
+        let outcome = speak(mixer.speech, id: 1, [Int16](repeating: 500, count: 441))
+        #expect(device.wait { $0.samples.filter { $0 == 250 }.count == 441 })
+        #expect(outcome.current == nil, "reported before the device played it")
+        device.release()
+        #expect(outcome.wait() == .played)
+    }
+
+    @Test("A failing output ends what was in flight as failed, is reported, and opens again for the next sound")
+    func failureThenRecovery() {
+        let device = MemoryDevice()
+        let mixer = mixer(device)
+        defer { mixer.close() }
+        let changes = Mutex<[OutputStatus.Condition]>([])
+        mixer.watch { status in changes.withLock { $0.append(status.condition) } }
+        device.fail(with: AudioDeviceError(output: "memory", message: "the server went away."))
+        let lost = speak(mixer.speech, id: 1, [Int16](repeating: 500, count: 441))
+        guard case .failed(let reason)? = lost.wait() else {
+            Issue.record("expected failed, got \(String(describing: lost.current))")
+            return
+        }
+        #expect(reason.contains("the server went away"))
+        #expect(!mixer.status.isWorking)
+        device.fail(with: nil)
+        let next = speak(mixer.speech, id: 2, [Int16](repeating: 600, count: 441))
+        #expect(next.wait() == .played)
+        #expect(mixer.status.isWorking)
+        #expect(device.samples.filter { $0 == 300 }.count == 441)
+        #expect(changes.withLock { $0 } == [.lost("Audio output memory: the server went away."), .working])
+    }
+
+    @Test("Earcons beyond the limits are refused with a reason; the mixer goes on")
+    func earconLimits() throws {
+        let device = MemoryDevice(holdsBack: true)
+        let mixer = mixer(device)
+        defer { mixer.close() }
+        #expect(throws: MixerError.tooLong(seconds: Mixer.maximumEarconSeconds)) {
+            try mixer.play([Int16](repeating: 1, count: Self.rate * Mixer.maximumEarconSeconds + 1))
+        }
+        for _ in 0..<Mixer.maximumEarcons { try mixer.play([Int16](repeating: 1, count: Self.rate)) }
+        #expect(throws: MixerError.tooMany(Mixer.maximumEarcons)) { try mixer.play([1]) }
+    }
+}
