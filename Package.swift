@@ -165,6 +165,7 @@ let package = Package(
             name: "NarratorSpeechTests",
             dependencies: [
                 "NarratorAudio",
+                "NarratorCore",
                 "NarratorSpeech",
                 "NarratorTestSupport",
                 .product(name: "Logging", package: "swift-log"),

@@ -40,16 +40,21 @@ public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// What PulseAudio holds for us at most (80 ms), and what it needs before it starts playing:
-    /// one frame, so any sound starts at once, however short (a larger prebuffer would hold back a
-    /// last slice shorter than itself for ever once the stream had run dry).
+    /// What PulseAudio holds for us at most (80 ms), and what it needs before it starts playing: one
+    /// 10 ms slice. With a prebuffer of a frame or two, the server starts a stream that ran dry
+    /// before the first slice is all in, and the first ~1.6 ms of a sound were lost (measured on the
+    /// monitor). A last part shorter than the prebuffer is pushed out by the silence the mixer
+    /// writes at the end of every burst (`Mixer.finishBurst`).
     static func pulseBuffer(sampleRate: Int) -> (frames: Int, start: Int) {
-        (sampleRate * 80 / 1000, 1)
+        (sampleRate * 80 / 1000, sampleRate / 100)
     }
 
     /// How the mixer opens this output. A WAV file is created here, so a path that cannot be
     /// written is an error at once; a device is only tried when the mixer first needs it.
-    public func opener(sampleRate: Int) throws(AudioDeviceError) -> AudioDeviceOpener {
+    ///
+    /// `pulseServer` names a PulseAudio server instead of PULSE_SERVER's (tests run several private
+    /// servers in one process).
+    public func opener(sampleRate: Int, pulseServer: String? = nil) throws(AudioDeviceError) -> AudioDeviceOpener {
         switch self {
         case .null:
             return AudioDeviceOpener(name: "null", isRealTime: false) { NullDevice() }
@@ -62,13 +67,15 @@ public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
                 switch backend {
                 case .pulse:
                     return try PulseDevice(
-                        sampleRate: sampleRate, bufferFrames: buffer.frames, startFrames: buffer.start)
+                        sampleRate: sampleRate, bufferFrames: buffer.frames, startFrames: buffer.start,
+                        server: pulseServer)
                 case .alsa:
                     return try PCAudioDevice(sampleRate: sampleRate)
                 case .auto:
                     do throws(AudioDeviceError) {
                         return try PulseDevice(
-                            sampleRate: sampleRate, bufferFrames: buffer.frames, startFrames: buffer.start)
+                            sampleRate: sampleRate, bufferFrames: buffer.frames, startFrames: buffer.start,
+                            server: pulseServer)
                     } catch let pulse {
                         do throws(AudioDeviceError) {
                             return try PCAudioDevice(sampleRate: sampleRate)

@@ -67,19 +67,6 @@ extension Mixer {
             }
         }
 
-        /// Drops what the device has unheard; returns how many frames that was (0 after a failure).
-        mutating func discard() -> Int {
-            guard let device else { return 0 }
-            do {
-                let before = try device.unplayedFrames()
-                try device.discardUnplayed()
-                return max(0, before - (try device.unplayedFrames()))
-            } catch {
-                lost(error)
-                return 0
-            }
-        }
-
         /// Speech was interrupted: if the device still holds some of it unheard, drop everything
         /// unheard and write back the earcons' part of it, so only speech goes quiet.
         mutating func cutSpeech() {

@@ -85,7 +85,8 @@ extension Mixer {
     /// plays in blocks and holds back a last part smaller than its block until more comes (seen
     /// with PulseAudio: 79 of 300 frames written after the stream ran dry stayed unplayed for
     /// ever), so the writer feeds silence until everything that matters has been heard, settling
-    /// marks as playback reaches them, then drops the silence still queued.
+    /// marks as playback reaches them. The silence left over is not dropped: a flush here made
+    /// the server skip the first 2-4 ms of the next sound (measured on the monitor).
     private func finishBurst(_ writer: inout Writer) {
         lock.unlock()
         guard let unplayed = writer.unplayed() else {
@@ -98,12 +99,6 @@ extension Mixer {
         settleHeard(upTo: played)
         if played >= state.mustBeHeardUntil && state.waitingToBeHeard.isEmpty {
             state.burstOpen = false
-            if unplayed > 0 {
-                lock.unlock()
-                let dropped = writer.discard()
-                lock.lock()
-                state.written -= dropped
-            }
         } else if !opener.isRealTime {
             return
         } else if unplayed + sliceFrames > aheadFrames {

@@ -9,9 +9,10 @@ final class PulseDevice: AudioDevice {
     private let stream: OpaquePointer
     private let sampleRate: Int
 
-    /// Connects to the server named by PULSE_SERVER (or the user's own) and opens a mono stream.
+    /// Connects to `server`, else the one named by PULSE_SERVER (or the user's own), and opens a
+    /// mono stream.
     /// `bufferFrames` bounds what the server holds for us; playback starts once `startFrames` are in.
-    init(sampleRate: Int, bufferFrames: Int, startFrames: Int) throws(AudioDeviceError) {
+    init(sampleRate: Int, bufferFrames: Int, startFrames: Int, server: String? = nil) throws(AudioDeviceError) {
         self.sampleRate = sampleRate
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
         var attributes = pa_buffer_attr(
@@ -20,7 +21,7 @@ final class PulseDevice: AudioDevice {
         var error: Int32 = 0
         guard
             let stream = pa_simple_new(
-                nil, "narrator", PA_STREAM_PLAYBACK, nil, "Narrator speech and sounds", &spec, nil, &attributes,
+                server, "narrator", PA_STREAM_PLAYBACK, nil, "Narrator speech and sounds", &spec, nil, &attributes,
                 &error)
         else {
             throw Self.failure("pa_simple_new", error)

@@ -81,9 +81,9 @@ struct PulseBench {
         let recorder = try pulse.record()
         defer { recorder.stop() }
         recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate)
-        pulse.makeDefaultForThisProcess()
         let mixer = Mixer(
-            opener: try AudioOutput.device(.pulse).opener(sampleRate: sampleRate), sampleRate: sampleRate,
+            opener: try AudioOutput.device(.pulse).opener(sampleRate: sampleRate, pulseServer: pulse.server),
+            sampleRate: sampleRate,
             logger: Logger(label: "bench"))
         defer { mixer.close() }
         return try await body(mixer, recorder)

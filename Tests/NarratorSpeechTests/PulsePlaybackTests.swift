@@ -73,10 +73,10 @@ struct PulsePlaybackTests {
         // An idle null sink stalls a new stream for ~2 s unless a recorder has been running:
         // wait for two seconds of recorded audio, not for a clock.
         #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        pulse.makeDefaultForThisProcess()
         let engine = try TestEngine.engine()
         let mixer = Mixer(
-            opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate), sampleRate: engine.sampleRate,
+            opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: pulse.server),
+            sampleRate: engine.sampleRate,
             logger: Logger(label: "test"))
         defer { mixer.close() }
         #expect(mixer.status.isWorking)

@@ -1,0 +1,192 @@
+import Foundation
+import Logging
+import NarratorAudio
+import NarratorCore
+import NarratorLocalization
+import NarratorSpeech
+import NarratorTestSupport
+import Testing
+
+/// Earcons mixed with speech through a real PulseAudio, recorded from its null sink's monitor and
+/// checked as numbers: lengths, notes (Goertzel), and the speech beside them.
+@Suite("Earcons through PulseAudio", .serialized)
+struct EarconPlaybackTests {
+    static let rate = Double(PrivatePulseAudio.sampleRate)
+    static let c5 = 523.25, e5 = 659.26, g5 = 783.99, a4 = 440.0, b5 = 987.77, gSharp4 = 415.30
+    static let d4 = 293.66, f4 = 349.23
+
+    /// The shipped RetroRacing sound book.
+    static func book() throws -> SoundBook {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let path = root.appendingPathComponent("Localization/retroracing/sounds.json").path
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        return try SoundBook(name: path, bytes: bytes)
+    }
+
+    static func arguments(_ left: Bool, _ middle: Bool, _ right: Bool) -> [String: JSONValue] {
+        ["left": .bool(left), "middle": .bool(middle), "right": .bool(right)]
+    }
+
+    /// A sound of the book, its length by GAME.md, and the notes it must hold in order (one per
+    /// window of `noteMilliseconds` starting at each offset), checked on the recording.
+    struct Expectation: Sendable, CustomTestStringConvertible {
+        let sound: String
+        let arguments: [String: JSONValue]
+        let milliseconds: Double
+        /// Start (ms from the onset) and frequency of each note, in order.
+        let notes: [(ms: Double, hertz: Double)]
+        let noteMilliseconds: Double
+        var testDescription: String { sound }
+    }
+
+    static let expectations: [Expectation] = [
+        .init(
+            sound: "lane_pulses", arguments: arguments(true, false, true), milliseconds: 90,
+            notes: [(0, c5), (60, g5)], noteMilliseconds: 25),
+        .init(
+            sound: "lane_arpeggio", arguments: arguments(true, true, true), milliseconds: 108,
+            notes: [(0, c5), (36, e5), (72, g5)], noteMilliseconds: 30),
+        .init(sound: "no_safe_lane", arguments: [:], milliseconds: 70, notes: [(0, a4)], noteMilliseconds: 60),
+        .init(sound: "move_safe", arguments: [:], milliseconds: 40, notes: [(0, b5)], noteMilliseconds: 35),
+        .init(sound: "move_unsafe", arguments: [:], milliseconds: 40, notes: [(0, gSharp4)], noteMilliseconds: 35),
+        .init(
+            sound: "speed_up", arguments: [:], milliseconds: 284,
+            notes: [(0, d4), (46, f4), (92, a4), (158, d4), (204, f4), (250, a4)], noteMilliseconds: 34),
+    ]
+
+    @Test(
+        "Each RetroRacing sound, recorded, has its notes in order, ends where it should, and is the sound rendered",
+        arguments: expectations)
+    func soundsAsRecorded(_ expected: Expectation) async throws {
+        try await withPulse { _, mixer, recorder in
+            let samples = try Self.book().render(
+                expected.sound, arguments: expected.arguments, sampleRate: PrivatePulseAudio.sampleRate)
+            let before = recorder.count
+            try mixer.play(samples)
+            let loud = try #require(recorder.waitForSound(after: before, threshold: 40), "nothing was heard")
+            #expect(recorder.waitForSamples(loud + samples.count + 2205))
+            // The recording is the rendered sound, halved by the mixer, sample for sample: find
+            // where it sits, then what was heard is exactly as long as what was rendered, with
+            // silence around it.
+            let half = samples.map { $0 >> 1 }
+            let area = recorder.samples(in: (loud - 500)..<(loud + samples.count + 2205))
+            let lag = try #require(bestLag(half, in: area), "the sound is not in the recording")
+            // A stream that starts from idle loses its first 1.5-4.5 ms on the null sink (it has
+            // already rendered that time; measured here, a finding still open): compare from the
+            // fifth millisecond on, and allow that much less at the start of what is heard.
+            let skip = Int(0.005 * Self.rate)
+            let heardPart = Array(area[(lag + skip)..<(lag + half.count)])
+            let score = bestCorrelation(Array(half[skip...]), in: heardPart)
+            #expect(score > 0.99, "the recording differs from the sound: correlation \(score)")
+            #expect(area[(lag + half.count)...].allSatisfy { abs($0) <= 40 }, "sound after the earcon ended")
+            // Heard from the first audible sample to the end of the match.
+            let first = try #require(area.firstIndex { abs($0) > 40 })
+            let heard = Double(lag + half.count - first) / Self.rate * 1000
+            #expect(
+                heard >= expected.milliseconds - 5 && heard <= expected.milliseconds + 2,
+                "\(heard) ms heard, GAME.md gives \(expected.milliseconds)")
+            let onset = (loud - 500) + lag
+            let window = Int(expected.noteMilliseconds / 1000 * Self.rate)
+            let candidates = Set(expected.notes.map(\.hertz))
+            for note in expected.notes {
+                let start = Int(note.ms / 1000 * Self.rate)
+                let part = Array(recorder.samples(in: (onset + start)..<(onset + start + window)))
+                let strength = Goertzel.amplitude(of: note.hertz, in: part, sampleRate: Self.rate)
+                #expect(strength > 1000, "\(note.hertz) Hz at \(note.ms) ms: \(strength)")
+                for other in candidates where other != note.hertz {
+                    let leak = Goertzel.amplitude(of: other, in: part, sampleRate: Self.rate)
+                    #expect(leak < strength / 3, "\(other) Hz heard where \(note.hertz) Hz should be")
+                }
+            }
+        }
+    }
+
+    @Test("A chord under speech: the recording is the speech and the three notes, exactly, and never clips")
+    func chordUnderSpeech() async throws {
+        try await withPulse { engine, mixer, recorder in
+            let memory = MemorySink()
+            let id = TestEngine.nextID()
+            let before = recorder.count
+            let chord = try Self.book().render(
+                "lane_chord", arguments: Self.arguments(true, true, true), sampleRate: PrivatePulseAudio.sampleRate)
+            let spoken = Task {
+                try await engine.speakAndWait(
+                    Utterance(id: id, text: "Two lives remaining, speed increasing."), to: TeeSink(mixer.speech, memory)
+                )
+            }
+            let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")
+            // Half a second into the phrase, measured in recorded audio.
+            #expect(recorder.waitForSamples(onset + 11025))
+            try mixer.play(chord)
+            #expect(try await spoken.value == .finished)
+            let speech = memory.samples(of: id).map { $0 >> 1 }
+            #expect(recorder.waitForSamples(onset + speech.count + 2205))
+            let recorded = recorder.samples(in: (onset - 1000)..<(onset + speech.count + 2205))
+            #expect(recorded.allSatisfy { $0 != Int16.max && $0 != Int16.min }, "the mix clipped")
+            // Align the speech alone with the recording; what is left is the chord and nothing else.
+            let lag = try #require(bestLag(speech, in: recorded), "the speech is not in the recording")
+            var residue = recorded.map(Int.init)
+            for (index, sample) in speech.enumerated() { residue[lag + index] -= Int(sample) }
+            // The part that is not speech: the longest run of residue (a stray sample at the
+            // phrase's first millisecond, where synthesis and playback may differ by one, is not it).
+            let loud = residue.indices.filter { abs(residue[$0]) > 64 }
+            var runs: [ClosedRange<Int>] = []
+            for index in loud {
+                if let last = runs.last, index - last.upperBound < 200 {
+                    runs[runs.count - 1] = last.lowerBound...index
+                } else {
+                    runs.append(index...index)
+                }
+            }
+            let run = try #require(runs.max { $0.count < $1.count })
+            let first = run.lowerBound, last = run.upperBound
+            let heardMilliseconds = Double(last - first + 1) / Self.rate * 1000
+            #expect(abs(heardMilliseconds - 70) < 3, "the part that is not speech lasts \(heardMilliseconds) ms")
+            let outside = loud.count - loud.filter { run.contains($0) }.count
+            #expect(outside < 50, "\(outside) samples of the recording are neither the speech nor the chord")
+            let chordPart = residue[first...last].map { Int16(clamping: $0) }
+            for note in [Self.c5, Self.e5, Self.g5] {
+                let strength = Goertzel.amplitude(of: note, in: chordPart, sampleRate: Self.rate)
+                #expect(strength > 1500, "\(note) Hz: \(strength)")
+            }
+            #expect(Goertzel.amplitude(of: Self.a4, in: chordPart, sampleRate: Self.rate) < 300)
+        }
+    }
+
+    /// Starts PulseAudio, a warm recorder and a mixer playing to it, and runs `body`.
+    private func withPulse(_ body: (SpeechEngine, Mixer, MonitorRecorder) async throws -> Void) async throws {
+        let pulse = try PrivatePulseAudio.start()
+        defer { pulse.stop() }
+        let recorder = try pulse.record()
+        defer { recorder.stop() }
+        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
+        let engine = try TestEngine.engine()
+        let mixer = Mixer(
+            opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: pulse.server),
+            sampleRate: engine.sampleRate,
+            logger: Logger(label: "test"))
+        defer { mixer.close() }
+        try await body(engine, mixer, recorder)
+    }
+}
+
+/// The offset in `recording` where `reference` matches best, searched around the first loud sample.
+func bestLag(_ reference: [Int16], in recording: [Int16]) -> Int? {
+    guard recording.count >= reference.count,
+        let firstLoud = recording.firstIndex(where: { abs(Int($0)) > 200 }),
+        let referenceLoud = reference.firstIndex(where: { abs(Int($0)) > 200 })
+    else { return nil }
+    let guess = firstLoud - referenceLoud
+    // Every sample of a short sound; every few of a long phrase (where aliasing cannot fool it).
+    let step = max(1, reference.count / 2000)
+    var best: (lag: Int, error: Int)?
+    for lag in max(0, guess - 200)...min(recording.count - reference.count, guess + 200) {
+        var error = 0
+        for index in stride(from: 0, to: reference.count, by: step) {
+            error += abs(Int(recording[lag + index]) - Int(reference[index]))
+        }
+        if best == nil || error < best!.error { best = (lag, error) }
+    }
+    return best?.lag
+}
