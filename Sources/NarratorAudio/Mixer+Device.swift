@@ -11,6 +11,10 @@ extension Mixer {
         var failures = 0
         var lastFailure = ContinuousClock.now
         var lastReason = ""
+        /// Whether the output took the last thing written to it (or was never lost): the condition
+        /// turns back to working on a successful write, not on an open, since a file or a server
+        /// may open and still refuse to play.
+        var working = true
 
         init(mixer: Mixer) {
             self.mixer = mixer
@@ -29,10 +33,7 @@ extension Mixer {
         mutating func open() {
             do {
                 device = try mixer.opener.open()
-                failures = 0
-                mixer.update {
-                    $0.isOpen = true; $0.condition = .working
-                }
+                mixer.update { $0.isOpen = true }
             } catch {
                 lost(error)
             }
@@ -60,6 +61,11 @@ extension Mixer {
             guard let device else { return false }
             do {
                 try slice.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in try device.write(samples) }
+                if !working {
+                    working = true
+                    failures = 0
+                    mixer.update { $0.condition = .working }
+                }
                 return true
             } catch {
                 lost(error)
@@ -91,6 +97,7 @@ extension Mixer {
         private mutating func lost(_ error: AudioDeviceError) {
             device?.close()
             device = nil
+            working = false
             failures += 1
             lastFailure = .now
             lastReason = error.description

@@ -49,7 +49,7 @@ extension Mixer {
     /// device has room for it, or waits until it will.
     private func writeOrWait(_ writer: inout Writer) {
         if writer.device == nil {
-            let failures = state.output.isWorking ? 0 : writer.failures
+            let failures = writer.working ? 0 : writer.failures
             if ContinuousClock.now < writer.lastFailure + Self.retryDelay(afterFailures: failures) {
                 let items = state.failInFlight(writer.lastReason)
                 lock.unlock()

@@ -82,7 +82,8 @@ public final class Mixer: @unchecked Sendable {
     /// Where sound goes, whether it works, and since when.
     public var status: OutputStatus { withState { $0.output } }
 
-    /// Stops the writer after it has dropped what was queued, and closes the device.
+    /// Stops the writer after it has dropped what was queued, and closes the device. Waits at most
+    /// two seconds: a writer stuck in a stalled sound server must not hold up the daemon's exit.
     public func close() {
         let dropped = withState { state -> [SpeechQueue.Item] in
             state.closed = true
@@ -91,7 +92,13 @@ public final class Mixer: @unchecked Sendable {
             return state.waitingToBeHeard.map(\.item) + state.speech.removeAll()
         }
         for item in dropped { item.settle(.interrupted) }
-        writerEnded.withLock { while writerRunning { writerEnded.wait() } }
+        let deadline = ContinuousClock.now + .seconds(2)
+        writerEnded.withLock {
+            while writerRunning {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero, writerEnded.wait(timeout: left) || writerRunning else { break }
+            }
+        }
     }
 
     /// Runs `body` on the shared state under the lock, then wakes the writer and any waiting writer

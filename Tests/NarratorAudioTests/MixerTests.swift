@@ -1,8 +1,9 @@
 import Dispatch
 import Logging
-import NarratorAudio
 import Synchronization
 import Testing
+
+@testable import NarratorAudio
 
 /// The mixer's writer thread against a device in memory that holds frames back like a sound
 /// server's buffer: what a stop, a finish and a failure do to what is written and reported.
@@ -45,8 +46,14 @@ struct MixerTests {
         let mixer = mixer(device)
         defer { mixer.close() }
         let earcon = [Int16](repeating: 8192, count: 2205)
-        try mixer.play(earcon)
-        let speech = speak(mixer.speech, id: 1, [Int16](repeating: 3000, count: 4410))
+        let speech = Outcome()
+        // Both at once, under the mixer's lock, so the writer cannot start one before the other.
+        mixer.withState { state in
+            state.speech.begin(1)
+            state.speech.append(.pcm([Int16](repeating: 3000, count: 4410)))
+            state.speech.append(.finish(speech.handler))
+            state.earcons.append(.init(samples: earcon))
+        }
         // The writer fills the device 40 ms ahead, then waits for frames to be heard.
         #expect(device.wait { $0.samples.count >= 800 })
         #expect(device.samples.contains(4096 + 1500), "speech was not mixed with the earcon")
