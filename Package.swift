@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "narrator", targets: ["narrator"]),
         .library(name: "NarratorLocalization", targets: ["NarratorLocalization"]),
         .library(name: "NarratorCore", targets: ["NarratorCore"]),
+        .library(name: "NarratorVoice", targets: ["NarratorVoice"]),
         .library(name: "NarratorAudio", targets: ["NarratorAudio"]),
         .library(name: "NarratorSpeech", targets: ["NarratorSpeech"]),
         .library(name: "NarratorServer", targets: ["NarratorServer"]),
@@ -45,12 +46,16 @@ let package = Package(
         .target(name: "NarratorLocalization"),
         .target(name: "NarratorCore", dependencies: ["NarratorLocalization"]),
 
+        // The seam between the daemon and speech and sound: protocols and plain types, no C library.
+        .target(name: "NarratorVoice", dependencies: ["NarratorCore"]),
+
         // Audio: the mixer (speech and earcons into one device, on its own writer thread) and the
         // devices it writes to (PulseAudio, ALSA, WAV, null).
         .target(
             name: "NarratorAudio",
             dependencies: [
                 "NarratorSystem",
+                "NarratorVoice",
                 "CPCAudio",
                 "CPulse",
                 .product(name: "Logging", package: "swift-log"),
@@ -62,6 +67,8 @@ let package = Package(
             name: "NarratorSpeech",
             dependencies: [
                 "NarratorSystem",
+                "NarratorVoice",
+                "NarratorCore",
                 "NarratorAudio",
                 "CEspeakNG",
                 .product(name: "Logging", package: "swift-log"),
@@ -76,8 +83,7 @@ let package = Package(
                 "NarratorWire",
                 "NarratorLocalization",
                 "NarratorCore",
-                "NarratorAudio",
-                "NarratorSpeech",
+                "NarratorVoice",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -104,6 +110,7 @@ let package = Package(
                 "NarratorCore",
                 "NarratorAudio",
                 "NarratorSpeech",
+                "NarratorVoice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -136,6 +143,7 @@ let package = Package(
                 "NarratorCore",
                 "NarratorAudio",
                 "NarratorSpeech",
+                "NarratorVoice",
                 "NarratorTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -150,7 +158,10 @@ let package = Package(
         .testTarget(name: "NarratorSystemTests", dependencies: ["NarratorSystem"]),
         .testTarget(
             name: "NarratorAudioTests",
-            dependencies: ["NarratorAudio", "NarratorTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "NarratorAudio", "NarratorVoice", "NarratorTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"], exclude: ["Fixtures"]),
         .testTarget(
@@ -165,6 +176,7 @@ let package = Package(
             name: "NarratorSpeechTests",
             dependencies: [
                 "NarratorAudio",
+                "NarratorVoice",
                 "NarratorCore",
                 "NarratorSpeech",
                 "NarratorTestSupport",
@@ -177,7 +189,8 @@ let package = Package(
                 "narrator",
                 "NarratorServer",
                 "NarratorClient",
-                "NarratorSpeech",
+                "NarratorVoice",
+                "NarratorCore",
                 "NarratorTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import Logging
+import NarratorVoice
 
 extension Mixer {
     /// The writer thread's own things: the open device, the slice being written, and the record of

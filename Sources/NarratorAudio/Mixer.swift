@@ -1,5 +1,6 @@
 public import Logging
 import NarratorSystem
+public import NarratorVoice
 import Synchronization
 
 /// The daemon's one audio output: a writer thread that mixes the speech stream and any number of
@@ -143,6 +144,17 @@ public enum MixerError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooMany(let limit): "\(limit) sounds are already playing at once; wait for one to end"
         case .tooLong(let seconds): "a sound may last at most \(seconds) seconds"
         case .closed: "the audio output is closed"
+        }
+    }
+}
+
+extension Mixer: SoundOutput {
+    /// `play`, for the daemon's seam: the refusal keeps the mixer's sentence.
+    public func startSound(_ samples: [Int16]) throws(SoundRefusal) {
+        do {
+            try play(samples)
+        } catch {
+            throw SoundRefusal(error.description)
         }
     }
 }

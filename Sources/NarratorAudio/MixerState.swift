@@ -1,3 +1,5 @@
+import NarratorVoice
+
 /// What the mixer's writer thread and its callers share, guarded by the mixer's lock.
 ///
 /// Mixing rule (docs/AUDIO.md): speech and earcons each get half of the 16-bit range. The earcon

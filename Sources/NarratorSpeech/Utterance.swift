@@ -1,7 +1,9 @@
+import NarratorVoice
+
 /// One request to speak: the text, its voice, and where in the text to begin.
 public struct Utterance: Sendable, Hashable {
     /// The most text one utterance may hold, in UTF-8 bytes; the daemon's line limit is the same.
-    public static let maximumTextBytes = 64 * 1024
+    public static let maximumTextBytes = SpeechRequest.maximumTextBytes
 
     /// Chosen by the caller (the scheduler's announcement id), reported back in every event.
     public let id: UInt64

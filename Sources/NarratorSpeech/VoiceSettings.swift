@@ -1,8 +1,11 @@
+import NarratorVoice
+
 /// How an utterance sounds: language, speed, pitch and loudness, in espeak-ng's units.
 public struct VoiceSettings: Sendable, Hashable {
-    public static let rateRange = 80...450
-    public static let pitchRange = 0...100
-    public static let volumeRange = 0...200
+    // The ranges are the speech seam's: what the daemon accepts is what the engine takes.
+    public static let rateRange = VoiceRequest.rateRange
+    public static let pitchRange = VoiceRequest.pitchRange
+    public static let volumeRange = VoiceRequest.volumeRange
 
     /// BCP-47 locale, e.g. `en-GB`.
     public var locale: String

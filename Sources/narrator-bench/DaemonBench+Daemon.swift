@@ -5,6 +5,7 @@ import NarratorAudio
 import NarratorServer
 import NarratorSpeech
 import NarratorTestSupport
+import NarratorVoice
 
 extension DaemonBench {
     /// The daemon wired as `narrator serve` wires it (Conductor, EngineSpeaker, NarratorService), run
@@ -27,7 +28,7 @@ extension DaemonBench {
             let socket = folder + "/narrator.sock"
             let conductor = Conductor(
                 profile: try load(), speaker: EngineSpeaker(engine: engine, sink: sink),
-                sounds: sounds ?? Mixer.null(sampleRate: engine.sampleRate), defaults: VoiceSettings(locale: "en"),
+                sounds: sounds ?? Mixer.null(sampleRate: engine.sampleRate), defaults: VoiceRequest(locale: "en"),
                 logger: logger)
             let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
             let service = NarratorService(

@@ -5,6 +5,7 @@ import NarratorAudio
 import NarratorServer
 import NarratorSpeech
 import NarratorSystem
+import NarratorVoice
 import ServiceLifecycle
 import UnixSignals
 
@@ -67,7 +68,7 @@ struct Serve: AsyncParsableCommand {
         }
         let conductor = Conductor(
             profile: try load(), speaker: EngineSpeaker(engine: engine, sink: mixer.speech), sounds: mixer,
-            defaults: VoiceSettings(locale: locale), logger: logger)
+            defaults: VoiceRequest(locale: locale), logger: logger)
         mixer.watch { conductor.outputChanged($0) }
         let service = NarratorService(
             configuration: .init(

@@ -1,3 +1,4 @@
+import NarratorVoice
 import Testing
 
 @testable import NarratorAudio

@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import NarratorVoice
 import Synchronization
 import Testing
 

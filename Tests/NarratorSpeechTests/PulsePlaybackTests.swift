@@ -3,6 +3,7 @@ import Logging
 import NarratorAudio
 import NarratorSpeech
 import NarratorTestSupport
+import NarratorVoice
 import Testing
 
 /// Real playback: a private PulseAudio with a null sink, recorded from its monitor.

@@ -1,8 +1,7 @@
 import Logging
-import NarratorAudio
 public import NarratorCore
 import NarratorLocalization
-import NarratorSpeech
+import NarratorVoice
 
 extension Conductor {
     /// Answers one request at once (the reply is the client's synchronous anchor), then carries
@@ -67,7 +66,7 @@ extension Conductor {
         case .play(let sound, let arguments):
             let samples = try render(SoundCue(name: sound, arguments: arguments))
             do {
-                try sounds.play(samples)
+                try sounds.startSound(samples)
             } catch {
                 throw ProtocolError(.sound, error.description)
             }
@@ -115,7 +114,7 @@ extension Conductor {
                 sound: cue?.name, from: session)
             if let samples {
                 do {
-                    try sounds.play(samples)
+                    try sounds.startSound(samples)
                 } catch {
                     logger.debug("A sound was skipped", metadata: ["sound": "\(cue?.name ?? "")", "error": "\(error)"])
                 }
@@ -124,7 +123,7 @@ extension Conductor {
         case .play(let cue):
             let samples = try render(cue)
             do {
-                try sounds.play(samples)
+                try sounds.startSound(samples)
             } catch {
                 throw ProtocolError(.sound, error.description)
             }
@@ -151,11 +150,11 @@ extension Conductor {
         _ text: String, locale: String?, notices: [FallbackNotice], _ priority: Priority, _ policy: AnnouncementPolicy,
         sound: String? = nil, from session: Session
     ) throws(ProtocolError) -> (String, [SchedulerInput]) {
-        if text.allSatisfy(\.isWhitespace) { throw ProtocolError(.speech, SpeechError.emptyText.description) }
-        let bytes = text.utf8.count
-        if bytes > Utterance.maximumTextBytes {
-            throw ProtocolError(
-                .speech, SpeechError.textTooLong(bytes: bytes, limit: Utterance.maximumTextBytes).description)
+        // Checked once, here, above the speech seam: the speaker speaks what it is given.
+        do {
+            try SpeechRequest.validate(text: text)
+        } catch {
+            throw ProtocolError(.speech, error.description)
         }
         for notice in fallbacks.unreported(notices) {
             logger.warning("\(notice.description)", metadata: ["client": "\(session.name)"])

@@ -1,6 +1,6 @@
 import Logging
 import NarratorCore
-import NarratorSpeech
+import NarratorVoice
 
 extension Conductor {
     /// Hands one input to the scheduler and carries out what it decides.
@@ -24,7 +24,7 @@ extension Conductor {
             let events = speechEventSink
             do {
                 try speaker.speak(
-                    Utterance(id: id.rawValue, text: text, voice: voice, startPosition: position),
+                    SpeechRequest(id: id, text: text, voice: voice, startPosition: position),
                     observer: { events.yield($0) })
             } catch {
                 logger.error(
@@ -32,25 +32,23 @@ extension Conductor {
                 return .speechStopped(id)
             }
         case .stop(let id):
-            speaker.stop(id.rawValue)
+            speaker.stop(id)
         case .report(let report):
             notify(report)
         }
         return nil
     }
 
-    /// Engine events, as scheduler inputs.
-    func handle(_ event: SpeechEvent) {
-        let id = AnnouncementID(rawValue: event.id)
+    /// Speech events, as scheduler inputs.
+    func handle(_ event: SpeakerEvent) {
         switch event {
-        case .started: feed(.speechStarted(id))
-        case .boundary(_, .sentence, let position): feed(.speechReachedSentence(id, position: position))
-        case .boundary: return
-        case .finished: feed(.speechFinished(id))
-        case .stopped: feed(.speechStopped(id))
-        case .failed(_, let error):
-            logger.error("Announcement \(id) could not be spoken: \(error)")
-            feed(.speechFailed(id, reason: error.description))
+        case .started(let id): feed(.speechStarted(id))
+        case .sentence(let id, let position): feed(.speechReachedSentence(id, position: position))
+        case .finished(let id): feed(.speechFinished(id))
+        case .stopped(let id, _): feed(.speechStopped(id))
+        case .failed(let id, let reason):
+            logger.error("Announcement \(id) could not be spoken: \(reason)")
+            feed(.speechFailed(id, reason: reason))
         }
     }
 

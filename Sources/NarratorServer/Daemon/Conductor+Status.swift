@@ -1,5 +1,5 @@
-import NarratorAudio
 import NarratorCore
+import NarratorVoice
 
 extension Conductor {
     /// `status`: what is speaking, how much waits, who is connected, and the counters.

@@ -1,10 +1,9 @@
 public import Logging
 public import NIOCore
 import NIOPosix
-public import NarratorAudio
 public import NarratorCore
 import NarratorLocalization
-public import NarratorSpeech
+public import NarratorVoice
 
 /// The daemon's one place of decisions: it turns requests into announcements, drives the
 /// scheduler, carries out its actions on the speech engine, and tells subscribers what happened.
@@ -23,7 +22,7 @@ public actor Conductor {
     var profile: Profile
     let speaker: any Speaker
     let sounds: any SoundOutput
-    let defaults: VoiceSettings
+    let defaults: VoiceRequest
     let logger: Logger
     var sessions: [ClientID: Session] = [:]
     /// Announcements not yet ended: who asked, what is said, in which voice.
@@ -37,17 +36,17 @@ public actor Conductor {
     var armedDeadline: ContinuousClock.Instant?
     var timer: Task<Void, Never>?
     /// Engine events, in the order the engine produced them.
-    let speechEvents: AsyncStream<SpeechEvent>
-    let speechEventSink: AsyncStream<SpeechEvent>.Continuation
+    let speechEvents: AsyncStream<SpeakerEvent>
+    let speechEventSink: AsyncStream<SpeakerEvent>.Continuation
 
     struct LiveAnnouncement {
         let client: ClientID
         let text: String
-        let voice: VoiceSettings
+        let voice: VoiceRequest
     }
 
     public init(
-        profile: Profile, speaker: any Speaker, sounds: any SoundOutput, defaults: VoiceSettings, logger: Logger,
+        profile: Profile, speaker: any Speaker, sounds: any SoundOutput, defaults: VoiceRequest, logger: Logger,
         eventLoop: (any EventLoop)? = nil
     ) {
         let loop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
@@ -58,7 +57,7 @@ public actor Conductor {
         self.sounds = sounds
         self.defaults = defaults
         self.logger = logger
-        (speechEvents, speechEventSink) = AsyncStream.makeStream(of: SpeechEvent.self)
+        (speechEvents, speechEventSink) = AsyncStream.makeStream(of: SpeakerEvent.self)
     }
 
     /// Feeds the engine's events to the scheduler until cancelled. Run it beside the server.

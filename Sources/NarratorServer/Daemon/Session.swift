@@ -1,5 +1,5 @@
 import NarratorCore
-import NarratorSpeech
+import NarratorVoice
 
 /// What a line queued for a client is. A reply is never dropped; notifications are, for a client
 /// that leaves thousands of lines unread.
@@ -20,7 +20,7 @@ struct Session {
     /// Queues one line for the client; the connection writes it.
     let send: @Sendable (String, LineKind) -> Void
     var name: String
-    var voice: VoiceSettings
+    var voice: VoiceRequest
     var subscription = Subscription.none
 
     func wants(notificationsOf owner: ClientID) -> Bool {

@@ -88,6 +88,14 @@ public final class SpeechEngine: Sendable {
         }
         if utterance.text.allSatisfy(\.isWhitespace) { throw .emptyText }
         try utterance.voice.validate()
+        try enqueueChecked(utterance, to: sink, observer: observer)
+    }
+
+    /// Queues an utterance whose text and settings were checked already (the daemon checks them
+    /// above the speech seam); only its voice is resolved.
+    func enqueueChecked(
+        _ utterance: Utterance, to sink: any AudioSink, observer: @escaping @Sendable (SpeechEvent) -> Void
+    ) throws(SpeechError) {
         let voice = try resolveVoice(utterance.voice.locale)
         try control.enqueue(SpeechJob(utterance: utterance, voice: voice, sink: sink, observer: observer))
     }

@@ -1,0 +1,51 @@
+public import NarratorAudio
+public import NarratorCore
+public import NarratorVoice
+
+/// The libespeak-ng engine behind the daemon's speech seam, speaking into one sink (the mixer's
+/// speech channel). It speaks what it is given: the daemon has checked each request already.
+public struct EngineSpeaker: Speaker {
+    public let engine: SpeechEngine
+    public let sink: any AudioSink
+
+    public init(engine: SpeechEngine, sink: any AudioSink) {
+        self.engine = engine
+        self.sink = sink
+    }
+
+    public func speak(_ request: SpeechRequest, observer: @escaping @Sendable (SpeakerEvent) -> Void)
+        throws(SpeakerError)
+    {
+        let voice = VoiceSettings(
+            locale: request.voice.locale, rate: request.voice.rate, pitch: request.voice.pitch,
+            volume: request.voice.volume)
+        let utterance = Utterance(
+            id: request.id.rawValue, text: request.text, voice: voice, startPosition: request.startPosition)
+        let id = request.id
+        do {
+            try engine.enqueueChecked(utterance, to: sink) { event in
+                switch event {
+                case .started: observer(.started(id))
+                case .boundary(_, .sentence, let position): observer(.sentence(id, position: position))
+                case .boundary: return
+                case .finished: observer(.finished(id))
+                case .stopped(_, let position): observer(.stopped(id, resumePosition: position))
+                case .failed(_, let error): observer(.failed(id, reason: error.description))
+                }
+            }
+        } catch {
+            throw SpeakerError(error.description)
+        }
+    }
+
+    public func stop(_ id: AnnouncementID) { engine.stop(id.rawValue) }
+
+    public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
+        do {
+            let voice = try engine.resolveVoice(locale)
+            return VoiceChoice(name: voice.voice.name, fallbackWarning: voice.fallbackWarning)
+        } catch {
+            throw SpeakerError(error.description)
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// What the daemon needs from its audio output besides speech: earcons, and word of whether sound
+/// works. The mixer (NarratorAudio) is the real one; tests of the logic around it use their own.
+public protocol SoundOutput: Sendable {
+    /// The rate sounds are rendered at.
+    var sampleRate: Int { get }
+    /// Starts an earcon now, mixed with whatever sounds; returns at once.
+    func startSound(_ samples: [Int16]) throws(SoundRefusal)
+    /// Where sound goes, whether it works, since when.
+    var status: OutputStatus { get }
+}
+
+/// The output cannot take a sound now; the message says why.
+public struct SoundRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,55 @@
+public import NarratorCore
+
+/// What the daemon needs from speech: the seam between the scheduler's decisions and a speech
+/// system. Nothing here names espeak-ng; the espeak-ng engine (NarratorSpeech's `EngineSpeaker`) is
+/// one implementation, and a speech-dispatcher backend can be another with no change above it.
+///
+/// Requests arrive already checked (`SpeechRequest.validate()`, done once, by the daemon): an
+/// implementation speaks what it is given. Events for one announcement come in order: `started`,
+/// any `sentence`, then exactly one of `finished`, `stopped`, `failed`.
+public protocol Speaker: Sendable {
+    /// Queues a request; events come back through `observer`, from any thread.
+    func speak(_ request: SpeechRequest, observer: @escaping @Sendable (SpeakerEvent) -> Void) throws(SpeakerError)
+    /// Stops an announcement, queued or speaking; an unknown or ended id is ignored.
+    func stop(_ id: AnnouncementID)
+    /// The voice a locale gets, and whether it falls back; throws for a tag that is not a locale.
+    func voice(for locale: String) throws(SpeakerError) -> VoiceChoice
+}
+
+/// What happened to a request, in order.
+public enum SpeakerEvent: Sendable, Hashable {
+    /// Speaking began (the first sample is on its way to the listener).
+    case started(AnnouncementID)
+    /// The listener reached the start of a sentence, at this Unicode-scalar offset of the whole text.
+    case sentence(AnnouncementID, position: Int)
+    /// Every sample was heard.
+    case finished(AnnouncementID)
+    /// Stopped before the end; `resumePosition` is the start of the last sentence heard.
+    case stopped(AnnouncementID, resumePosition: Int)
+    /// Not heard to its end; the reason is a sentence a person can act on.
+    case failed(AnnouncementID, reason: String)
+}
+
+/// The voice chosen for a locale.
+public struct VoiceChoice: Sendable, Hashable {
+    /// The voice's own name (`English (Great Britain)`).
+    public let name: String
+    /// One line for the log when the voice is not the one asked for; nil for an exact match.
+    public let fallbackWarning: String?
+
+    public init(name: String, fallbackWarning: String?) {
+        self.name = name
+        self.fallbackWarning = fallbackWarning
+    }
+}
+
+/// A speech system refused a request or a locale.
+public struct SpeakerError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,78 @@
+public import NarratorCore
+
+/// One announcement to speak, as the daemon hands it across the seam.
+public struct SpeechRequest: Sendable, Hashable {
+    /// The most text one request may hold, in UTF-8 bytes; the daemon's line limit is the same.
+    public static let maximumTextBytes = 64 * 1024
+
+    public let id: AnnouncementID
+    public let text: String
+    public let voice: VoiceRequest
+    /// Offset in Unicode scalars where speech begins; a resumed announcement starts mid-way.
+    public let startPosition: Int
+
+    public init(id: AnnouncementID, text: String, voice: VoiceRequest, startPosition: Int = 0) {
+        self.id = id
+        self.text = text
+        self.voice = voice
+        self.startPosition = startPosition
+    }
+
+    /// Checks what a speech system would refuse or silently clamp; done once, before the request
+    /// crosses the seam.
+    public static func validate(text: String) throws(SpeechRequestError) {
+        let bytes = text.utf8.count
+        if bytes > maximumTextBytes { throw .textTooLong(bytes: bytes, limit: maximumTextBytes) }
+        if text.allSatisfy(\.isWhitespace) { throw .emptyText }
+    }
+}
+
+/// How an announcement should sound: language, speed, pitch, loudness.
+public struct VoiceRequest: Sendable, Hashable {
+    public static let rateRange = 80...450
+    public static let pitchRange = 0...100
+    public static let volumeRange = 0...200
+
+    /// BCP-47 locale, e.g. `en-GB`.
+    public var locale: String
+    /// Words per minute.
+    public var rate: Int
+    /// Base pitch, 50 is normal.
+    public var pitch: Int
+    /// Loudness, 100 is normal.
+    public var volume: Int
+
+    public init(locale: String = "en", rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
+        self.locale = locale
+        self.rate = rate
+        self.pitch = pitch
+        self.volume = volume
+    }
+
+    /// Throws the first setting out of its range.
+    public func validate() throws(SpeechRequestError) {
+        if !Self.rateRange.contains(rate) { throw .outOfRange(name: "rate", value: rate, range: Self.rateRange) }
+        if !Self.pitchRange.contains(pitch) { throw .outOfRange(name: "pitch", value: pitch, range: Self.pitchRange) }
+        if !Self.volumeRange.contains(volume) {
+            throw .outOfRange(name: "volume", value: volume, range: Self.volumeRange)
+        }
+    }
+}
+
+/// Why a request cannot be spoken, said so a person can act on it.
+public enum SpeechRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+    case emptyText
+    case textTooLong(bytes: Int, limit: Int)
+    case outOfRange(name: String, value: Int, range: ClosedRange<Int>)
+
+    public var description: String {
+        switch self {
+        case .emptyText:
+            return "There is nothing to say: the text is empty."
+        case .textTooLong(let bytes, let limit):
+            return "The text is \(bytes) bytes long; the most one utterance may hold is \(limit) bytes. Split it."
+        case .outOfRange(let name, let value, let range):
+            return "\(name) \(value) is out of range; use \(range.lowerBound) to \(range.upperBound)."
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Logging
+import NarratorCore
+import NarratorServer
+import NarratorVoice
+import Synchronization
+import Testing
+
+/// A speech system in memory: it records what crosses the seam, and the test plays its events.
+final class FakeSpeaker: Speaker {
+    let requests = Mutex<[SpeechRequest]>([])
+    let stopped = Mutex<[AnnouncementID]>([])
+    private let observers = Mutex<[AnnouncementID: @Sendable (SpeakerEvent) -> Void]>([:])
+
+    func speak(_ request: SpeechRequest, observer: @escaping @Sendable (SpeakerEvent) -> Void) throws(SpeakerError) {
+        requests.withLock { $0.append(request) }
+        observers.withLock { $0[request.id] = observer }
+    }
+
+    /// Like a real engine, a stop is confirmed with `stopped`.
+    func stop(_ id: AnnouncementID) {
+        stopped.withLock { $0.append(id) }
+        emit(.stopped(id, resumePosition: 0))
+    }
+
+    func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
+        guard locale.allSatisfy({ $0.isLetter || $0 == "-" }), !locale.isEmpty else {
+            throw SpeakerError("\"\(locale)\" is not a language tag")
+        }
+        return VoiceChoice(name: "fake \(locale)", fallbackWarning: nil)
+    }
+
+    /// Plays one event of the speech system, as it would arrive from its own thread.
+    func emit(_ event: SpeakerEvent) {
+        let id: AnnouncementID
+        switch event {
+        case .started(let i), .sentence(let i, _), .finished(let i), .stopped(let i, _), .failed(let i, _): id = i
+        }
+        observers.withLock { $0[id] }?(event)
+    }
+}
+
+/// A sound output in memory.
+final class FakeSounds: SoundOutput {
+    let sampleRate = 22050
+    let started = Mutex<[[Int16]]>([])
+    var status: OutputStatus { OutputStatus(output: "fake") }
+
+    func startSound(_ samples: [Int16]) throws(SoundRefusal) {
+        started.withLock { $0.append(samples) }
+    }
+}
+
+/// The conductor against a fake speaker and sound output: the logic above the speech seam, with
+/// no process, no socket and no audio.
+@Suite("Conductor above the speech seam")
+struct ConductorSeamTests {
+    /// One connected client: the lines the conductor sends it, in order, to await one by one.
+    struct Client {
+        let id: ClientID
+        var lines: AsyncStream<String>.Iterator
+
+        mutating func next() async -> [String: Any] {
+            var iterator = lines
+            defer { lines = iterator }
+            guard let line = await iterator.next() else { return [:] }
+            return fields(line)
+        }
+    }
+
+    let speaker = FakeSpeaker()
+    let sounds = FakeSounds()
+    let conductor: Conductor
+
+    init() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Localization")
+        let profile = try Profile.load(
+            folder: root.appendingPathComponent("retroracing").path,
+            extraTables: [root.appendingPathComponent("narrator/Narrator.xcstrings").path])
+        conductor = Conductor(
+            profile: profile, speaker: speaker, sounds: sounds, defaults: VoiceRequest(locale: "en"),
+            logger: Logger(label: "test"))
+        let conductor = conductor
+        Task { await conductor.run() }
+    }
+
+    private func connect() async -> Client {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        let id = await conductor.connect { line, _ in continuation.yield(line) }
+        return Client(id: id, lines: stream.makeAsyncIterator())
+    }
+
+    private func send(_ line: String, from client: Client) async throws {
+        await conductor.handle(try Request.parse(Array(line.utf8)), from: client.id)
+    }
+
+    @Test("A say crosses the seam checked and typed; its outcomes follow the speaker's events")
+    func sayThroughTheSeam() async throws {
+        var client = await connect()
+        try await send(#"{"type":"subscribe"}"#, from: client)
+        #expect(await client.next()["ok"] as? Bool == true)
+        try await send(#"{"type":"say","text":"Hello there.","priority":"high"}"#, from: client)
+        let reply = await client.next()
+        let id = try #require((reply["id"] as? String).flatMap(UInt64.init).map(AnnouncementID.init(rawValue:)))
+        #expect(await client.next()["event"] as? String == "queued")
+        let request = try #require(speaker.requests.withLock { $0.last })
+        #expect(request.id == id && request.text == "Hello there." && request.voice.locale == "en")
+        speaker.emit(.started(id))
+        #expect(await client.next()["event"] as? String == "started")
+        speaker.emit(.finished(id))
+        #expect(await client.next()["event"] as? String == "finished")
+    }
+
+    @Test("A failure across the seam ends the announcement failed, with the reason, never finished")
+    func failureAcrossTheSeam() async throws {
+        var client = await connect()
+        try await send(#"{"type":"subscribe"}"#, from: client)
+        _ = await client.next()
+        try await send(#"{"type":"say","text":"Lost."}"#, from: client)
+        let id = try #require(((await client.next())["id"] as? String).flatMap(UInt64.init))
+        _ = await client.next()  // queued
+        speaker.emit(.started(AnnouncementID(rawValue: id)))
+        _ = await client.next()  // started
+        speaker.emit(.failed(AnnouncementID(rawValue: id), reason: "the sound server went away"))
+        let failed = await client.next()
+        #expect(failed["event"] as? String == "failed")
+        #expect(failed["reason"] as? String == "the sound server went away")
+    }
+
+    @Test("Text is checked once, above the seam: what the speaker would refuse never reaches it")
+    func checkedAboveTheSeam() async throws {
+        var client = await connect()
+        try await send(#"{"type":"say","text":"   "}"#, from: client)
+        #expect(errorCode(await client.next()) == "speech")
+        try await send(#"{"type":"set","rate":999}"#, from: client)
+        #expect(errorCode(await client.next()) == "invalid_field")
+        #expect(speaker.requests.withLock { $0.isEmpty })
+    }
+
+    @Test("Sound rules start sounds on the output: a sound alone speaks nothing, sound and speech go together")
+    func soundsBesideSpeech() async throws {
+        var client = await connect()
+        try await send(#"{"type":"lanes_ahead","left":true,"middle":false,"right":true}"#, from: client)
+        let played = await client.next()
+        #expect(played["sound"] as? String == "lane_pulses")
+        #expect(speaker.requests.withLock { $0.isEmpty })
+        try await send(#"{"type":"level_change_imminent","active":true,"feedback":"both"}"#, from: client)
+        let both = await client.next()
+        #expect(both["sound"] as? String == "speed_up" && both["text"] as? String == "Faster soon!")
+        #expect(sounds.started.withLock { $0.count } == 2)
+        #expect(speaker.requests.withLock { $0.count } == 1)
+    }
+
+    @Test("When the output is lost, every subscriber hears of it")
+    func outputLossIsTold() async throws {
+        var client = await connect()
+        try await send(#"{"type":"subscribe"}"#, from: client)
+        _ = await client.next()
+        conductor.outputChanged(OutputStatus(output: "fake", condition: .lost("no server")))
+        let line = await client.next()
+        #expect(line["event"] as? String == "output" && line["state"] as? String == "lost")
+        #expect(line["reason"] as? String == "no server")
+    }
+}
+
+private func errorCode(_ values: [String: Any]) -> String? {
+    (values["error"] as? [String: Any])?["code"] as? String
+}
