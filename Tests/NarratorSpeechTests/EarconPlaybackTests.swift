@@ -154,6 +154,47 @@ struct EarconPlaybackTests {
         }
     }
 
+    @Test("Stopping speech during the speed-up chirp leaves the chirp whole, and the next phrase does not cut it")
+    func stopDuringEarcon() async throws {
+        try await withPulse { engine, mixer, recorder in
+            let id = TestEngine.nextID()
+            let before = recorder.count
+            let chirp = try Self.book().render("speed_up", arguments: [:], sampleRate: PrivatePulseAudio.sampleRate)
+            try engine.speak(Utterance(id: id, text: StopTests.longText), to: mixer.speech) { _ in }
+            let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")
+            #expect(recorder.waitForSamples(onset + 11025))
+            // The chirp may be heard a little before the recorder has counted up to now.
+            let played = recorder.count - 4410
+            try mixer.play(chirp)
+            engine.stop(id)
+            let next = try await engine.speakAndWait(
+                Utterance(id: TestEngine.nextID(), text: "Pause."), to: mixer.speech)
+            #expect(next == .finished)
+            #expect(recorder.waitForSamples(played + 22050))
+            let area = recorder.samples(in: played..<(played + 22050))
+            // Where the whole chirp fits best: the start whose six note windows together hold the
+            // most of their notes (a matched filter; one note alone could be taken for another).
+            let notes: [(ms: Double, hertz: Double)] = [
+                (0, Self.d4), (46, Self.f4), (92, Self.a4), (158, Self.d4), (204, Self.f4), (250, Self.a4),
+            ]
+            let window = Int(0.034 * Self.rate)
+            func strengths(at start: Int) -> [Double] {
+                notes.map { note in
+                    let offset = start + Int(note.ms / 1000 * Self.rate)
+                    return Goertzel.amplitude(
+                        of: note.hertz, in: area[offset..<(offset + window)], sampleRate: Self.rate)
+                }
+            }
+            let start = try #require(
+                stride(from: 0, to: 11025, by: 22).max {
+                    strengths(at: $0).reduce(0, +) < strengths(at: $1).reduce(0, +)
+                })
+            for (note, strength) in zip(notes, strengths(at: start)) {
+                #expect(strength > 1500, "\(note.hertz) Hz at \(note.ms) ms after the chirp began: \(strength)")
+            }
+        }
+    }
+
     /// Starts PulseAudio, a warm recorder and a mixer playing to it, and runs `body`.
     private func withPulse(_ body: (SpeechEngine, Mixer, MonitorRecorder) async throws -> Void) async throws {
         let pulse = try PrivatePulseAudio.start()
