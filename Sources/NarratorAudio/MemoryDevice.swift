@@ -10,6 +10,7 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     private var failure: AudioDeviceError?
     private var discardCount = 0
     private var holdsBack: Bool
+    private var gateClosed = false
 
     public init(holdsBack: Bool = false) {
         self.holdsBack = holdsBack
@@ -25,6 +26,14 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     public func hear(_ frames: Int) {
         condition.withLock {
             unheardFrames = max(0, unheardFrames - frames)
+            condition.broadcast()
+        }
+    }
+
+    /// While the gate is closed, a write blocks (a stalled sound server); opening it lets it through.
+    public func setGate(closed: Bool) {
+        condition.withLock {
+            gateClosed = closed
             condition.broadcast()
         }
     }
@@ -73,6 +82,7 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
         condition.lock()
         defer { condition.unlock() }
+        while gateClosed { condition.wait() }
         if let failure { throw failure }
         stored.append(contentsOf: samples)
         if holdsBack { unheardFrames += samples.count }

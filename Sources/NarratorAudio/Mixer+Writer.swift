@@ -75,6 +75,8 @@ extension Mixer {
         }
         writer.resizeSlice(state.nextSliceLength(sliceFrames))
         state.mix(into: &writer.slice)
+        // The speech thread may be waiting for room in the queue this slice just made.
+        lock.broadcast()
         lock.unlock()
         let wrote = writer.write()
         lock.lock()

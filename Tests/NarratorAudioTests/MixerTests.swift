@@ -1,5 +1,6 @@
 import Dispatch
 import Logging
+import NarratorSystem
 import NarratorVoice
 import Synchronization
 import Testing
@@ -116,6 +117,32 @@ struct MixerTests {
         #expect(changes.withLock { $0 } == [.lost("Audio output memory: the server went away."), .working])
     }
 
+    @Test("A phrase longer than the speech queue is played to its end: taking speech makes room")
+    func longerThanTheQueue() async throws {
+        // A file-like device (no pacing), stalled at first: the queue fills and the speech thread
+        // waits; once the device takes writes again the writer empties the queue, and taking
+        // speech must wake the speech thread (nothing else would: a file's writer never times out).
+        let device = MemoryDevice()
+        device.setGate(closed: true)
+        let mixer = Mixer(
+            opener: AudioDeviceOpener(name: "memory", isRealTime: false) { device }, sampleRate: Self.rate,
+            logger: Logger(label: "test"))
+        defer { mixer.close() }
+        let sink = mixer.speech
+        let chunk = [Int16](repeating: 700, count: Self.rate / 50)
+        let chunks = 50 * (SpeechChannel.capacitySeconds + 2)
+        let outcome = Outcome()
+        Task.detached {
+            sink.begin(utterance: 1)
+            for _ in 0..<chunks { _ = chunk.withUnsafeBufferPointer { sink.write($0) } }
+            sink.finish(outcome.handler)
+        }
+        #expect(mixer.waitUntil { $0.speech.queuedFrames + chunk.count > SpeechChannel.capacitySeconds * Self.rate })
+        device.setGate(closed: false)
+        #expect(outcome.wait() == .played)
+        #expect(device.samples.filter { $0 == 350 }.count == chunks * chunk.count)
+    }
+
     @Test("Earcons beyond the limits are refused with a reason; the mixer goes on")
     func earconLimits() throws {
         let device = MemoryDevice(holdsBack: true)
@@ -126,5 +153,20 @@ struct MixerTests {
         }
         for _ in 0..<Mixer.maximumEarcons { try mixer.play([Int16](repeating: 1, count: Self.rate)) }
         #expect(throws: MixerError.tooMany(Mixer.maximumEarcons)) { try mixer.play([1]) }
+    }
+}
+
+extension Mixer {
+    /// Waits until `ready` holds for the shared state (false after `limit`), woken by every change.
+    func waitUntil(limit: Duration = .seconds(10), _ ready: (MixerState) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        lock.lock()
+        defer { lock.unlock() }
+        while !ready(state) {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            _ = lock.wait(timeout: left)
+        }
+        return true
     }
 }
