@@ -6,9 +6,8 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
     case espeakCall(function: String, code: Int32)
     case invalidLocale(String)
     case noVoices
-    case emptyText
-    case textTooLong(bytes: Int, limit: Int)
-    case parameterOutOfRange(name: String, value: Int, range: ClosedRange<Int>)
+    /// Text or settings a speech system would refuse (the seam's own checks).
+    case invalidRequest(SpeechRequestError)
     case engineShutDown
     /// The audio output failed before the utterance was heard to its end.
     case audioOutputFailed(String)
@@ -26,12 +25,8 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\"\(text)\" is not a language tag; use a BCP-47 tag such as en, en-GB, pt-BR or zh-Hans."
         case .noVoices:
             return "espeak-ng lists no voices; reinstall espeak-ng-data."
-        case .emptyText:
-            return "There is nothing to say: the text is empty."
-        case .textTooLong(let bytes, let limit):
-            return "The text is \(bytes) bytes long; the most one utterance may hold is \(limit) bytes. Split it."
-        case .parameterOutOfRange(let name, let value, let range):
-            return "\(name) \(value) is out of range; use \(range.lowerBound) to \(range.upperBound)."
+        case .invalidRequest(let error):
+            return error.description
         case .engineShutDown:
             return "The speech engine has shut down."
         case .audioOutputFailed(let reason):

@@ -43,6 +43,10 @@ struct SpeechOptions: ParsableArguments {
         _ = try audioOutput
         do {
             try voice.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        do {
             _ = try LanguageTag(parsing: locale)
         } catch {
             throw ValidationError(error.description)

@@ -22,6 +22,25 @@ struct SoundOutputTests {
         return recorder
     }
 
+    /// A private PulseAudio with a warm recorder, a daemon playing to it, and a subscriber that has
+    /// started the long text: `body` runs once that text is heard.
+    private func whileSpeakingOnPulse(
+        _ body: (PrivatePulseAudio, MonitorRecorder, DaemonProcess, Subscriber, String) throws -> Void
+    ) throws {
+        let pulse = try PrivatePulseAudio.start()
+        defer { pulse.stop() }
+        let recorder = try warmRecorder(pulse)
+        defer { recorder.stop() }
+        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
+        defer { _ = daemon.stop() }
+        let listener = try Subscriber(daemon)
+        let before = recorder.count
+        let long = try listener.send(PriorityTests.longSay())
+        try listener.waitFor("started", long)
+        #expect(recorder.waitForSound(after: before) != nil, "the long text was not heard")
+        try body(pulse, recorder, daemon, listener, long)
+    }
+
     private func outputState(_ daemon: DaemonProcess) throws -> String? {
         let status = fields(try daemon.request(#"{"type":"status"}"#))
         return (status["output"] as? [String: Any])?["state"] as? String
@@ -29,34 +48,26 @@ struct SoundOutputTests {
 
     @Test("The sound server killed mid-phrase: that phrase ends failed, and after a restart the next one is heard")
     func killedAndRestarted() throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try warmRecorder(pulse)
-        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
-        defer { _ = daemon.stop() }
-        let listener = try Subscriber(daemon)
-        let before = recorder.count
-        let long = try listener.send(PriorityTests.longSay())
-        try listener.waitFor("started", long)
-        #expect(recorder.waitForSound(after: before) != nil, "the phrase was not heard before the kill")
-        recorder.stop()
-        pulse.kill()
-        let failed = try listener.waitFor("failed", long)
-        #expect((failed["reason"] as? String)?.contains("pulse") == true, "\(failed)")
-        #expect(!listener.outcomes(of: long).contains("finished"))
-        #expect(daemon.waitForLog("No sound:"))
-        #expect(try outputState(daemon) == "lost")
+        try whileSpeakingOnPulse { pulse, recorder, daemon, listener, long in
+            recorder.stop()
+            pulse.kill()
+            let failed = try listener.waitFor("failed", long)
+            #expect((failed["reason"] as? String)?.contains("pulse") == true, "\(failed)")
+            #expect(!listener.outcomes(of: long).contains("finished"))
+            #expect(daemon.waitForLog("No sound:"))
+            #expect(try outputState(daemon) == "lost")
 
-        let restarted = try PrivatePulseAudio.start(in: pulse.runtimeDirectory)
-        defer { restarted.stop() }
-        let again = try warmRecorder(restarted)
-        defer { again.stop() }
-        let start = again.count
-        let next = try listener.send(#"{"type":"say","text":"Sound is back."}"#)
-        try listener.waitFor("finished", next)
-        #expect(again.waitForSound(after: start) != nil, "the phrase after the restart was not heard")
-        #expect(daemon.waitForLog("Sound works again"))
-        #expect(try outputState(daemon) == "working")
+            let restarted = try PrivatePulseAudio.start(in: pulse.runtimeDirectory)
+            defer { restarted.stop() }
+            let again = try warmRecorder(restarted)
+            defer { again.stop() }
+            let start = again.count
+            let next = try listener.send(#"{"type":"say","text":"Sound is back."}"#)
+            try listener.waitFor("finished", next)
+            #expect(again.waitForSound(after: start) != nil, "the phrase after the restart was not heard")
+            #expect(daemon.waitForLog("Sound works again"))
+            #expect(try outputState(daemon) == "working")
+        }
     }
 
     @Test("Started before any sound server: it says so, and once one starts the next phrase is heard")
@@ -81,33 +92,25 @@ struct SoundOutputTests {
 
     @Test("A stalled sound server delays no reply: status, a cutting announcement and a sound are all answered")
     func stalledServer() throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try warmRecorder(pulse)
-        defer { recorder.stop() }
-        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
-        defer { _ = daemon.stop() }
-        let listener = try Subscriber(daemon)
-        let before = recorder.count
-        let long = try listener.send(PriorityTests.longSay())
-        try listener.waitFor("started", long)
-        #expect(recorder.waitForSound(after: before) != nil)
-        pulse.signal(SIGSTOP)
-        // Runs before the daemon is stopped (defers run in reverse), so it can exit cleanly.
-        defer { pulse.signal(SIGCONT) }
-        let client = try quickClient(daemon)
-        for request in [
-            #"{"type":"status"}"#, #"{"type":"level_change_imminent","active":true}"#,
-            #"{"type":"play","sound":"lane_chord","left":true,"middle":false,"right":true}"#,
-            #"{"type":"say","text":"Still here.","priority":"high"}"#, #"{"type":"cancel"}"#,
-            #"{"type":"status"}"#,
-        ] {
-            try client.send(request)
-            let reply = try #require(try client.readLine(), "no reply to \(request) while the sound server is stalled")
-            #expect(fields(reply)["ok"] as? Bool == true, "\(request) -> \(reply)")
+        try whileSpeakingOnPulse { pulse, _, daemon, listener, long in
+            pulse.signal(SIGSTOP)
+            // Runs before the daemon is stopped (defers run in reverse), so it can exit cleanly.
+            defer { pulse.signal(SIGCONT) }
+            let client = try quickClient(daemon)
+            for request in [
+                #"{"type":"status"}"#, #"{"type":"level_change_imminent","active":true}"#,
+                #"{"type":"play","sound":"lane_chord","left":true,"middle":false,"right":true}"#,
+                #"{"type":"say","text":"Still here.","priority":"high"}"#, #"{"type":"cancel"}"#,
+                #"{"type":"status"}"#,
+            ] {
+                try client.send(request)
+                let reply = try #require(
+                    try client.readLine(), "no reply to \(request) while the sound server is stalled")
+                #expect(fields(reply)["ok"] as? Bool == true, "\(request) -> \(reply)")
+            }
+            // The cut announcement was reported at once, though the server could not be told.
+            try listener.waitFor("interrupted", long)
         }
-        // The cut announcement was reported at once, though the server could not be told.
-        try listener.waitFor("interrupted", long)
     }
 
     @Test("A WAV output that cannot be written: each phrase ends failed, and the loss is logged once")

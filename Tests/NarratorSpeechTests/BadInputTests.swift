@@ -7,7 +7,7 @@ struct BadInputTests {
     @Test("Empty and blank text is refused", arguments: ["", "   ", "\n\t"])
     func refusesEmptyText(text: String) throws {
         let engine = try TestEngine.engine()
-        #expect(throws: SpeechError.emptyText) {
+        #expect(throws: SpeechError.invalidRequest(.emptyText)) {
             try engine.speak(Utterance(id: TestEngine.nextID(), text: text), to: MemorySink()) { _ in }
         }
     }
@@ -16,7 +16,9 @@ struct BadInputTests {
     func refusesHugeText() async throws {
         let engine = try TestEngine.engine()
         let huge = String(repeating: "lives remaining ", count: 65_536)
-        #expect(throws: SpeechError.textTooLong(bytes: huge.utf8.count, limit: Utterance.maximumTextBytes)) {
+        #expect(
+            throws: SpeechError.invalidRequest(.textTooLong(bytes: huge.utf8.count, limit: Utterance.maximumTextBytes))
+        ) {
             try engine.speak(Utterance(id: TestEngine.nextID(), text: huge), to: MemorySink()) { _ in }
         }
         let (_, outcome) = try await TestEngine.render("Still speaking.")

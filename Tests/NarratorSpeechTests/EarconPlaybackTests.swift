@@ -59,7 +59,7 @@ struct EarconPlaybackTests {
         "Each RetroRacing sound, recorded, has its notes in order, ends where it should, and is the sound rendered",
         arguments: expectations)
     func soundsAsRecorded(_ expected: Expectation) async throws {
-        try await withPulse { _, mixer, recorder in
+        try await withMixerOnPulse { _, mixer, recorder in
             let samples = try Self.book().render(
                 expected.sound, arguments: expected.arguments, sampleRate: PrivatePulseAudio.sampleRate)
             let before = recorder.count
@@ -104,7 +104,7 @@ struct EarconPlaybackTests {
 
     @Test("A chord under speech: the recording is the speech and the three notes, exactly, and never clips")
     func chordUnderSpeech() async throws {
-        try await withPulse { engine, mixer, recorder in
+        try await withMixerOnPulse { engine, mixer, recorder in
             let memory = MemorySink()
             let id = TestEngine.nextID()
             let before = recorder.count
@@ -156,7 +156,7 @@ struct EarconPlaybackTests {
 
     @Test("Stopping speech during the speed-up chirp leaves the chirp whole, and the next phrase does not cut it")
     func stopDuringEarcon() async throws {
-        try await withPulse { engine, mixer, recorder in
+        try await withMixerOnPulse { engine, mixer, recorder in
             let id = TestEngine.nextID()
             let before = recorder.count
             let chirp = try Self.book().render("speed_up", arguments: [:], sampleRate: PrivatePulseAudio.sampleRate)
@@ -193,22 +193,6 @@ struct EarconPlaybackTests {
                 #expect(strength > 1500, "\(note.hertz) Hz at \(note.ms) ms after the chirp began: \(strength)")
             }
         }
-    }
-
-    /// Starts PulseAudio, a warm recorder and a mixer playing to it, and runs `body`.
-    private func withPulse(_ body: (SpeechEngine, Mixer, MonitorRecorder) async throws -> Void) async throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        let engine = try TestEngine.engine()
-        let mixer = Mixer(
-            opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: pulse.server),
-            sampleRate: engine.sampleRate,
-            logger: Logger(label: "test"))
-        defer { mixer.close() }
-        try await body(engine, mixer, recorder)
     }
 }
 

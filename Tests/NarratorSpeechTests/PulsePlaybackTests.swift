@@ -11,7 +11,8 @@ import Testing
 struct PulsePlaybackTests {
     @Test("Two lives remaining, played through the mixer, is what the monitor records")
     func playsSpeech() async throws {
-        try await withPulse { engine, sink, recorder in
+        try await withMixerOnPulse { engine, mixer, recorder in
+            let sink = mixer.speech
             // Tee the played synthesis into memory: that exact audio is the reference.
             let memory = MemorySink()
             let id = TestEngine.nextID()
@@ -31,7 +32,8 @@ struct PulsePlaybackTests {
 
     @Test("A stop silences the device at once, and the next utterance plays normally")
     func stopSilencesDevice() async throws {
-        try await withPulse { engine, sink, recorder in
+        try await withMixerOnPulse { engine, mixer, recorder in
+            let sink = mixer.speech
             let id = TestEngine.nextID()
             let before = recorder.count
             let finished = AsyncStream.makeStream(of: SpeechEvent.self)
@@ -61,28 +63,24 @@ struct PulsePlaybackTests {
             #expect(recorder.waitForSound(after: after) != nil)
         }
     }
+}
 
-    /// Starts PulseAudio and a warm recorder, a mixer playing to it, runs `body` with the mixer's
-    /// speech sink.
-    private func withPulse(
-        _ body: (SpeechEngine, any AudioSink, MonitorRecorder) async throws -> Void
-    ) async throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        // An idle null sink stalls a new stream for ~2 s unless a recorder has been running:
-        // wait for two seconds of recorded audio, not for a clock.
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        let engine = try TestEngine.engine()
-        let mixer = Mixer(
-            opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: pulse.server),
-            sampleRate: engine.sampleRate,
-            logger: Logger(label: "test"))
-        defer { mixer.close() }
-        #expect(mixer.status.isWorking)
-        try await body(engine, mixer.speech, recorder)
-    }
+/// Starts a private PulseAudio, a recorder on its monitor (warm: an idle null sink stalls a new
+/// stream for ~2 s unless a recorder has been running, so two seconds of recorded audio are awaited,
+/// not a clock), the engine, and a mixer playing to that server; runs `body` with them.
+func withMixerOnPulse(_ body: (SpeechEngine, Mixer, MonitorRecorder) async throws -> Void) async throws {
+    let pulse = try PrivatePulseAudio.start()
+    defer { pulse.stop() }
+    let recorder = try pulse.record()
+    defer { recorder.stop() }
+    #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
+    let engine = try TestEngine.engine()
+    let mixer = Mixer(
+        opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: pulse.server),
+        sampleRate: engine.sampleRate, logger: Logger(label: "test"))
+    defer { mixer.close() }
+    #expect(mixer.status.isWorking)
+    try await body(engine, mixer, recorder)
 }
 
 /// Highest normalized cross-correlation of `reference` against any alignment within `recording`.

@@ -1,53 +1,18 @@
 import NarratorLocalization
 
-/// One JSON object of an event map, read strictly: a member that is not allowed here (a typo
-/// like `"prioriy"`) and a member written twice are errors, pointing at the member.
-struct MapObject {
-    let members: [JSONMember]
-    let position: SourcePosition
-    let event: String?
+/// An object of an event map, read strictly (`StrictObject`); errors name the event being read.
+typealias MapObject = StrictObject<EventMapError>
 
+extension StrictObject where Failure == EventMapError {
     /// `what` names the expected object in the error: "the map", "a rule", "an argument".
     init(_ node: JSONNode, event: String?, what: String) throws(EventMapError) {
-        guard case .object(let members) = node.value else {
-            throw EventMapError(
-                at: node.position, event: event, "\(what) must be a JSON object, not \(node.value.kindDescription)")
-        }
-        self.members = members
-        self.position = node.position
-        self.event = event
-    }
-
-    /// Rejects members outside `allowed` (listing what is allowed) and repeated members.
-    func allow(_ allowed: [String], in what: String) throws(EventMapError) {
-        var seen: Set<String> = []
-        for member in members {
-            guard allowed.contains(member.key) else {
-                let list = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-                throw error(at: member.keyPosition, "unknown member \"\(member.key)\" in \(what): allowed are \(list)")
-            }
-            guard seen.insert(member.key).inserted else {
-                throw error(at: member.keyPosition, "\"\(member.key)\" is written twice: keep one")
-            }
+        try self.init(node, subject: event, what: what) { position, event, reason in
+            EventMapError(at: position, event: event, reason)
         }
     }
 
-    func has(_ name: String) -> Bool { members.contains { $0.key == name } }
-
-    subscript(name: String) -> JSONNode? { members.first { $0.key == name }?.value }
-
-    func error(at position: SourcePosition, _ reason: String) -> EventMapError {
-        EventMapError(at: position, event: event, reason)
-    }
-
-    /// The member's string value, nil when absent; any other type is an error.
-    func string(_ name: String) throws(EventMapError) -> (text: String, position: SourcePosition)? {
-        guard let node = self[name] else { return nil }
-        guard case .string(let text) = node.value, !text.isEmpty else {
-            throw error(at: node.position, "\"\(name)\" must be a non-empty string, not \(node.value.kindDescription)")
-        }
-        return (text, node.position)
-    }
+    /// The event being read.
+    var event: String? { subject }
 
     /// The member's value as a template, nil when absent.
     func template(_ name: String) throws(EventMapError) -> FieldTemplate? {
@@ -59,23 +24,5 @@ struct MapObject {
             located.event = event
             throw located
         }
-    }
-
-    /// The member's `true`/`false`, nil when absent.
-    func bool(_ name: String) throws(EventMapError) -> Bool? {
-        guard let node = self[name] else { return nil }
-        guard case .bool(let flag) = node.value else {
-            throw error(at: node.position, "\"\(name)\" must be true or false, not \(node.value.kindDescription)")
-        }
-        return flag
-    }
-
-    /// The member's whole number, nil when absent.
-    func integer(_ name: String) throws(EventMapError) -> (value: Int, position: SourcePosition)? {
-        guard let node = self[name] else { return nil }
-        guard case .number(let text) = node.value, let value = JSONNumber.integer(text) else {
-            throw error(at: node.position, "\"\(name)\" must be a whole number, not \(JSONNumber.describe(node.value))")
-        }
-        return (value, node.position)
     }
 }

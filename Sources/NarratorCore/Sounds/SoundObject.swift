@@ -1,54 +1,18 @@
 import NarratorLocalization
 
-/// One JSON object of a sound book, read strictly: a member not allowed here and a member written
-/// twice are errors at the member (the sound book's counterpart of the event map's `MapObject`).
-struct SoundObject {
-    let members: [JSONMember]
-    let position: SourcePosition
-    /// The sound being read, named in errors.
-    let sound: String?
+/// An object of a sound book, read strictly (`StrictObject`); errors name the sound being read.
+typealias SoundObject = StrictObject<SoundBookError>
 
+extension StrictObject where Failure == SoundBookError {
     /// `what` names the expected object in the error: "a sound book", "a tone".
     init(_ node: JSONNode, sound: String?, what: String) throws(SoundBookError) {
-        guard case .object(let members) = node.value else {
-            throw SoundBookError(
-                at: node.position, sound: sound, "\(what) must be a JSON object, not \(node.value.kindDescription)")
-        }
-        self.members = members
-        self.position = node.position
-        self.sound = sound
-    }
-
-    /// Rejects members outside `allowed` (listing what is allowed) and repeated members.
-    func allow(_ allowed: [String], in what: String) throws(SoundBookError) {
-        var seen: Set<String> = []
-        for member in members {
-            guard allowed.contains(member.key) else {
-                let list = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-                throw error(at: member.keyPosition, "unknown member \"\(member.key)\" in \(what): allowed are \(list)")
-            }
-            guard seen.insert(member.key).inserted else {
-                throw error(at: member.keyPosition, "\"\(member.key)\" is written twice: keep one")
-            }
+        try self.init(node, subject: sound, what: what) { position, sound, reason in
+            SoundBookError(at: position, sound: sound, reason)
         }
     }
 
-    func has(_ name: String) -> Bool { members.contains { $0.key == name } }
-
-    subscript(name: String) -> JSONNode? { members.first { $0.key == name }?.value }
-
-    func error(at position: SourcePosition, _ reason: String) -> SoundBookError {
-        SoundBookError(at: position, sound: sound, reason)
-    }
-
-    /// The member's non-empty string, nil when absent.
-    func string(_ name: String) throws(SoundBookError) -> (text: String, position: SourcePosition)? {
-        guard let node = self[name] else { return nil }
-        guard case .string(let text) = node.value, !text.isEmpty else {
-            throw error(at: node.position, "\"\(name)\" must be a non-empty string, not \(node.value.kindDescription)")
-        }
-        return (text, node.position)
-    }
+    /// The sound being read.
+    var sound: String? { subject }
 
     /// The member's number, nil when absent; it must lie in `range`, and `hint` ends the error
     /// ("a length in milliseconds").

@@ -82,12 +82,12 @@ public final class SpeechEngine: Sendable {
     public func speak(
         _ utterance: Utterance, to sink: any AudioSink, observer: @escaping @Sendable (SpeechEvent) -> Void
     ) throws(SpeechError) {
-        let bytes = utterance.text.utf8.count
-        if bytes > Utterance.maximumTextBytes {
-            throw .textTooLong(bytes: bytes, limit: Utterance.maximumTextBytes)
+        do {
+            try SpeechRequest.validate(text: utterance.text)
+            try utterance.voice.validate()
+        } catch {
+            throw .invalidRequest(error)
         }
-        if utterance.text.allSatisfy(\.isWhitespace) { throw .emptyText }
-        try utterance.voice.validate()
         try enqueueChecked(utterance, to: sink, observer: observer)
     }
 
