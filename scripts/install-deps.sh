@@ -7,8 +7,11 @@ set -eu
 packages="libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev"
 if [ "${1:-}" = "--test" ]; then
     # pulseaudio + pulseaudio-utils: a private null-sink server and parec for playback tests;
-    # unicode-cldr-core: CLDR plural samples; sox: WAV checks; socat, tmux: protocol and game tests.
-    packages="$packages pulseaudio pulseaudio-utils unicode-cldr-core sox socat tmux"
+    # pipewire (with pw-record), pipewire-pulse, wireplumber, dbus-daemon: a private PipeWire whose
+    # pulse server tests kill and restart; unicode-cldr-core: CLDR plural samples; sox: WAV checks;
+    # socat, tmux: protocol and game tests.
+    packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
+    packages="$packages unicode-cldr-core sox socat tmux"
 fi
 
 missing=""

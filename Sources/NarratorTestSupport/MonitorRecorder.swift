@@ -1,7 +1,9 @@
 import FoundationEssentials
 import NarratorSystem
 
-/// Records a PulseAudio monitor source with `parec`, keeping every sample and when it arrived.
+/// Records a sink's monitor, keeping every sample and when it arrived: a PulseAudio monitor
+/// source through `parec`, or any program that writes the monitor as raw signed 16-bit
+/// little-endian mono on its standard output (`pw-record` for PipeWire).
 public final class MonitorRecorder: @unchecked Sendable {
     public let sampleRate: Int
     private let process: ChildProcess
@@ -12,21 +14,29 @@ public final class MonitorRecorder: @unchecked Sendable {
     private var pendingByte: UInt8?
     private var ended = false
 
-    init(server: String, source: String, sampleRate: Int) throws {
-        self.sampleRate = sampleRate
+    /// Records `source` of the PulseAudio server `server` with `parec`.
+    convenience init(server: String, source: String, sampleRate: Int) throws {
         guard let executable = PrivatePulseAudio.findExecutable("parec") else {
             throw PrivatePulseAudio.Failure(
                 description: "parec is not installed: sudo apt-get install pulseaudio-utils")
         }
-        let process = try ChildProcess(
+        try self.init(
             executable: executable.path,
             arguments: [
                 "--server=\(server)", "-d", source, "--raw", "--format=s16le", "--rate=\(sampleRate)",
                 "--channels=1", "--latency-msec=5",
             ],
-            environment: ProcessInfo.processInfo.environment, captureErrors: false)
+            environment: ProcessInfo.processInfo.environment, sampleRate: sampleRate)
+    }
+
+    /// Records what `executable` writes on its standard output: raw s16le mono at `sampleRate`.
+    init(executable: String, arguments: [String], environment: [String: String], sampleRate: Int) throws {
+        self.sampleRate = sampleRate
+        let process = try ChildProcess(
+            executable: executable, arguments: arguments, environment: environment, captureErrors: false)
         self.process = process
-        OSThread.start(name: "parec-reader") { [weak self] in
+        let name = executable.split(separator: "/").last.map(String.init) ?? "recorder"
+        OSThread.start(name: "\(name)-reader") { [weak self] in
             while true {
                 let data = process.read()
                 guard let self else { return }
@@ -63,6 +73,13 @@ public final class MonitorRecorder: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return samples.count
+    }
+
+    /// True once the recording program has closed its output (it exited, or lost its server).
+    public var hasEnded: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return ended
     }
 
     /// Blocks until at least `total` samples have arrived, or `limit` passed (then returns false).
@@ -112,7 +129,7 @@ public final class MonitorRecorder: @unchecked Sendable {
         return found
     }
 
-    /// When parec delivered the sample at `index` (the arrival of the block that held it).
+    /// When the recording program delivered the sample at `index` (the arrival of the block that held it).
     ///
     /// A null sink renders audio a block ahead and its monitor hands the block over at once, so
     /// delivery time, not a time reconstructed from sample positions, is what can be measured.
@@ -123,10 +140,13 @@ public final class MonitorRecorder: @unchecked Sendable {
         return arrivals[block].1
     }
 
+    /// The recorded samples in `range`, as many of them as have arrived (none rather than a trap
+    /// when the range starts past the end, as it does after a wait that timed out).
     public func samples(in range: Range<Int>) -> [Int16] {
         condition.lock()
         defer { condition.unlock() }
-        return Array(samples[max(0, range.lowerBound)..<min(range.upperBound, samples.count)])
+        let end = min(range.upperBound, samples.count)
+        return Array(samples[min(max(0, range.lowerBound), end)..<end])
     }
 
     public func stop() {
