@@ -70,6 +70,34 @@ struct SoundOutputTests {
         }
     }
 
+    @Test("Under PipeWire's pulse server too: killed mid-phrase, the phrase fails; restarted, the next one is heard")
+    func pipeWireRestarted() throws {
+        let pipewire = try PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        // pw-record reads the sink from PipeWire itself, so the recording outlives the pulse server.
+        let recorder = try pipewire.record()
+        defer { recorder.stop() }
+        let daemon = try DaemonProcess(
+            arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pipewire.server])
+        defer { _ = daemon.stop() }
+        let listener = try Subscriber(daemon)
+        let before = recorder.count
+        let long = try listener.send(PriorityTests.longSay())
+        try listener.waitFor("started", long)
+        #expect(recorder.waitForSound(after: before) != nil, "the phrase was not heard: \(pipewire.diagnostics)")
+        pipewire.killPulseServer()
+        try listener.waitFor("failed", long)
+        #expect(!listener.outcomes(of: long).contains("finished"))
+        #expect(try outputState(daemon) == "lost")
+
+        try pipewire.restartPulseServer()
+        let quiet = try #require(recorder.waitForSilence(after: recorder.count, length: 2205))
+        let next = try listener.send(#"{"type":"say","text":"Sound is back."}"#)
+        try listener.waitFor("finished", next)
+        #expect(recorder.waitForSound(after: quiet) != nil, "not heard after the restart: \(pipewire.diagnostics)")
+        #expect(try outputState(daemon) == "working")
+    }
+
     @Test("Started before any sound server: it says so, and once one starts the next phrase is heard")
     func serverStartsLater() throws {
         let folder = try PrivatePulseAudio.newFolder()
