@@ -118,7 +118,7 @@ struct MixerTests {
     }
 
     @Test("A phrase longer than the speech queue is played to its end: taking speech makes room")
-    func longerThanTheQueue() async throws {
+    func longerThanTheQueue() throws {
         // A file-like device (no pacing), stalled at first: the queue fills and the speech thread
         // waits; once the device takes writes again the writer empties the queue, and taking
         // speech must wake the speech thread (nothing else would: a file's writer never times out).
@@ -132,7 +132,9 @@ struct MixerTests {
         let chunk = [Int16](repeating: 700, count: Self.rate / 50)
         let chunks = 50 * (SpeechChannel.capacitySeconds + 2)
         let outcome = Outcome()
-        Task.detached {
+        // A thread of its own, as the engine's speech thread is: a task could wait for a
+        // cooperative thread that other tests' blocking waits hold.
+        OSThread.start(name: "test-speech") {
             sink.begin(utterance: 1)
             for _ in 0..<chunks { _ = chunk.withUnsafeBufferPointer { sink.write($0) } }
             sink.finish(outcome.handler)

@@ -5,6 +5,7 @@ import NarratorCore
 import NarratorLocalization
 import NarratorSpeech
 import NarratorTestSupport
+import Synchronization
 import Testing
 
 /// Earcons mixed with speech through a real PulseAudio, recorded from its null sink's monitor and
@@ -110,16 +111,26 @@ struct EarconPlaybackTests {
             let before = recorder.count
             let chord = try Self.book().render(
                 "lane_chord", arguments: Self.arguments(true, true, true), sampleRate: PrivatePulseAudio.sampleRate)
-            let spoken = Task {
-                try await engine.speakAndWait(
-                    Utterance(id: id, text: "Two lives remaining, speed increasing."), to: TeeSink(mixer.speech, memory)
-                )
+            // Queued here, not in a task: a task could wait for a cooperative thread that this
+            // test's own blocking waits (and other tests') hold.
+            let ended = DispatchSemaphore(value: 0)
+            let outcome = Mutex<SpeechEvent?>(nil)
+            try engine.speak(
+                Utterance(id: id, text: "Two lives remaining, speed increasing."), to: TeeSink(mixer.speech, memory)
+            ) { event in
+                switch event {
+                case .finished, .stopped, .failed:
+                    outcome.withLock { $0 = event }
+                    ended.signal()
+                case .started, .boundary: break
+                }
             }
             let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")
             // Half a second into the phrase, measured in recorded audio.
             #expect(recorder.waitForSamples(onset + 11025))
             try mixer.play(chord)
-            #expect(try await spoken.value == .finished)
+            #expect(ended.wait(timeout: .now() + 20) == .success)
+            #expect(outcome.withLock { $0 } == .finished(id: id))
             let speech = memory.samples(of: id).map { $0 >> 1 }
             #expect(recorder.waitForSamples(onset + speech.count + 2205))
             let recorded = recorder.samples(in: (onset - 1000)..<(onset + speech.count + 2205))
