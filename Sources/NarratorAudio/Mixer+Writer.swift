@@ -101,6 +101,7 @@ extension Mixer {
         settleHeard(upTo: played)
         if played >= state.mustBeHeardUntil && state.waitingToBeHeard.isEmpty {
             state.burstOpen = false
+            lock.broadcast()  // for `waitUntilQuiet`
         } else if !opener.isRealTime {
             return
         } else if unplayed + sliceFrames > aheadFrames {

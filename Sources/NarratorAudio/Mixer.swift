@@ -80,6 +80,20 @@ public final class Mixer: @unchecked Sendable {
         for watcher in watchers.withLock({ $0 }) { watcher(status) }
     }
 
+    /// Blocks until nothing is left to play and everything written has been heard, or the output
+    /// failed, or `limit` passed (false). For one-shot tools (`narrator play`), not the daemon.
+    public func waitUntilQuiet(limit: Duration = .seconds(30)) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        lock.lock()
+        defer { lock.unlock() }
+        while state.hasSound || state.burstOpen || !state.waitingToBeHeard.isEmpty {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            _ = lock.wait(timeout: left)
+        }
+        return true
+    }
+
     /// Where sound goes, whether it works, and since when.
     public var status: OutputStatus { withState { $0.output } }
 

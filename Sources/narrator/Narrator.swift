@@ -23,6 +23,6 @@ struct Narrator: AsyncParsableCommand {
                                  [--output OUTPUT]
             OUTPUT is \(AudioOutput.help).
             """,
-        subcommands: [Serve.self, Send.self, Status.self, Monitor.self, Say.self, Voices.self, Lint.self]
+        subcommands: [Serve.self, Send.self, Status.self, Monitor.self, Say.self, Play.self, Voices.self, Lint.self]
     )
 }

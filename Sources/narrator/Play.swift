@@ -1,0 +1,110 @@
+import ArgumentParser
+import FoundationEssentials
+import Logging
+import NarratorAudio
+import NarratorCore
+import NarratorLocalization
+import NarratorVoice
+
+/// `narrator play`: hear one sound of a profile by itself, as a sound designer would.
+struct Play: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a sound of a profile's sounds.json, without the daemon.",
+        discussion: """
+            Renders the sound as the daemon would (at 22050 Hz, through the same mixer) and exits once it \
+            has been heard. Arguments of the sound are given as FIELD=VALUE (true, false, a number or \
+            text), e.g. `narrator play lane_pulses left=true middle=false right=true`. Without NAME, lists \
+            the sounds and the arguments each reads. See docs/SOUNDS.md.
+            """
+    )
+
+    /// The rate the daemon's mixer runs at (espeak-ng's), so a sound is heard here as in a game.
+    static let sampleRate = 22050
+
+    @Argument(help: "The sound's name; leave it out to list the sounds.")
+    var name: String?
+
+    @Argument(help: "The sound's arguments, as FIELD=VALUE.")
+    var arguments: [String] = []
+
+    @Option(help: "Folder with the profile's sounds.json (default: the shipped RetroRacing profile).")
+    var profile: String?
+
+    @Option(help: "Where sound goes: \(AudioOutput.help).")
+    var output = "auto"
+
+    func validate() throws {
+        _ = try AudioOutput.parsing(output)
+        _ = try parsedArguments()
+    }
+
+    func run() throws {
+        let book = try loadBook()
+        guard let name else {
+            for sound in book.soundNames {
+                let reads = book.argumentNames(of: sound) ?? []
+                print(reads.isEmpty ? sound : "\(sound) (\(reads.joined(separator: ", ")))")
+            }
+            return
+        }
+        let samples: [Int16]
+        let values = try parsedArguments()
+        do {
+            samples = try book.render(name, arguments: values, sampleRate: Self.sampleRate)
+        } catch {
+            throw PlayError(error.message)
+        }
+        let mixer = Mixer(
+            opener: try AudioOutput.parsing(output).opener(sampleRate: Self.sampleRate), sampleRate: Self.sampleRate,
+            logger: CommandLogger.make())
+        defer { mixer.close() }
+        try mixer.play(samples)
+        // The mixer has said in one line why there is no sound, if there is none.
+        guard mixer.waitUntilQuiet(), mixer.status.isWorking else { throw ExitCode.failure }
+    }
+
+    private func loadBook() throws -> SoundBook {
+        let folder = try ProfileLocation.resolve(profile).folder
+        let path = folder + "/sounds.json"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PlayError("\(path) cannot be read: the profile has no sounds.json.")
+        }
+        do {
+            return try SoundBook(name: path, bytes: [UInt8](data)) { file in
+                guard let bytes = FileManager.default.contents(atPath: folder + "/" + file) else {
+                    throw PlayError("\(folder)/\(file) cannot be read.")
+                }
+                return [UInt8](bytes)
+            }
+        } catch {
+            throw PlayError("\(error)")
+        }
+    }
+
+    /// `left=true` → `"left": true`; numbers as numbers; anything else as text.
+    private func parsedArguments() throws -> [String: JSONValue] {
+        var values: [String: JSONValue] = [:]
+        for argument in arguments {
+            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+                throw ValidationError("\"\(argument)\" is not FIELD=VALUE (e.g. left=true).")
+            }
+            let field = String(argument[..<equals])
+            let text = String(argument[argument.index(after: equals)...])
+            switch text {
+            case "true": values[field] = .bool(true)
+            case "false": values[field] = .bool(false)
+            default: values[field] = Double(text) != nil ? .number(text) : .string(text)
+            }
+        }
+        return values
+    }
+}
+
+/// Why a sound cannot be played: one line, exit status 1 (not a usage error).
+struct PlayError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
