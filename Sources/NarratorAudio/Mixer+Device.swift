@@ -16,6 +16,10 @@ extension Mixer {
         /// turns back to working on a successful write, not on an open, since a file or a server
         /// may open and still refuse to play.
         var working = true
+        /// The lowest latency the device has reported since it was opened: the sound server's own
+        /// (its sink's buffer), which is there even when nothing of ours waits.
+        var baseLatency = 0
+        private var baseLatencyKnown = false
 
         init(mixer: Mixer) {
             self.mixer = mixer
@@ -34,6 +38,8 @@ extension Mixer {
         mutating func open() {
             do {
                 device = try mixer.opener.open()
+                baseLatencyKnown = false
+                baseLatency = 0
                 mixer.update { $0.isOpen = true }
             } catch {
                 lost(error)
@@ -50,7 +56,12 @@ extension Mixer {
         mutating func unplayed() -> Int? {
             guard let device else { return nil }
             do {
-                return try device.unplayedFrames()
+                let frames = try device.unplayedFrames()
+                if !baseLatencyKnown || frames < baseLatency {
+                    baseLatency = frames
+                    baseLatencyKnown = true
+                }
+                return frames
             } catch {
                 lost(error)
                 return nil
@@ -87,7 +98,12 @@ extension Mixer {
                 let refill = mixer.withState { $0.rewind(dropped) }
                 guard !refill.isEmpty else { return }
                 try refill.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in try device.write(samples) }
-                mixer.withState { $0.written += refill.count }
+                mixer.withState { state in
+                    state.written += refill.count
+                    // What was written back must be heard through before the burst may end.
+                    state.mustBeHeardUntil = max(state.mustBeHeardUntil, state.written)
+                    state.burstOpen = true
+                }
             } catch {
                 lost(error)
             }

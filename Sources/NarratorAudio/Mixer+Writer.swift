@@ -14,8 +14,12 @@ extension Mixer {
     func runWriter() {
         var writer = Writer(mixer: self)
         writer.open()
+        // When the device last had nothing to do: it is closed 3 s after that, whatever other
+        // calls wake the writer meanwhile.
+        var idleSince: ContinuousClock.Instant?
         lock.lock()
         while !state.closed {
+            if !state.isIdle { idleSince = nil }
             if state.cutRequested {
                 state.cutRequested = false
                 lock.unlock()
@@ -31,10 +35,16 @@ extension Mixer {
                     // Marks of an utterance that wrote no audio: there is nothing to hear.
                     settleHeard(upTo: state.written)
                 } else if writer.device != nil && opener.isRealTime {
-                    if !lock.wait(timeout: Self.idleClose) && state.isIdle {
+                    let since = idleSince ?? .now
+                    idleSince = since
+                    let left = ContinuousClock.now.duration(to: since + Self.idleClose)
+                    if left > .zero {
+                        _ = lock.wait(timeout: left)
+                    } else {
                         lock.unlock()
                         writer.closeDevice()
                         lock.lock()
+                        idleSince = nil
                     }
                 } else {
                     lock.wait()
@@ -68,9 +78,15 @@ extension Mixer {
             return
         }
         lock.lock()
+        // A cut asked for while the lock was released goes first: a slice mixed now (maybe the
+        // next utterance's) would be written and then dropped by that cut.
+        guard !state.cutRequested else { return }
         settleHeard(upTo: state.written - unplayed)
-        if opener.isRealTime && unplayed + sliceFrames > aheadFrames {
-            _ = lock.wait(timeout: duration(of: unplayed + sliceFrames - aheadFrames))
+        // Paced on what we have queued beyond the sound server's own latency, which the latency it
+        // reports includes (a Bluetooth sink may alone report more than the 40 ms we keep ahead).
+        let ahead = unplayed - writer.baseLatency
+        if opener.isRealTime && ahead + sliceFrames > aheadFrames {
+            _ = lock.wait(timeout: duration(of: ahead + sliceFrames - aheadFrames))
             return
         }
         writer.resizeSlice(state.nextSliceLength(sliceFrames))
@@ -104,8 +120,8 @@ extension Mixer {
             lock.broadcast()  // for `waitUntilQuiet`
         } else if !opener.isRealTime {
             return
-        } else if unplayed + sliceFrames > aheadFrames {
-            _ = lock.wait(timeout: duration(of: unplayed + sliceFrames - aheadFrames))
+        } else if unplayed - writer.baseLatency + sliceFrames > aheadFrames {
+            _ = lock.wait(timeout: duration(of: unplayed - writer.baseLatency + sliceFrames - aheadFrames))
         } else {
             writer.resizeSlice(sliceFrames)
             state.padWithSilence(into: &writer.slice)

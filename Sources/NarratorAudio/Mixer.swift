@@ -95,7 +95,7 @@ public final class Mixer: @unchecked Sendable {
     }
 
     /// Where sound goes, whether it works, and since when.
-    public var status: OutputStatus { withState { $0.output } }
+    public var status: OutputStatus { lock.withLock { state.output } }
 
     /// Stops the writer after it has dropped what was queued, and closes the device. Waits at most
     /// two seconds: a writer stuck in a stalled sound server must not hold up the daemon's exit.

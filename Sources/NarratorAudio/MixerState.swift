@@ -41,7 +41,8 @@ struct MixerState {
 
     var hasSound: Bool { speech.hasPCM || !earcons.isEmpty }
 
-    var isIdle: Bool { !hasSound && waitingToBeHeard.isEmpty && !cutRequested }
+    /// Nothing to mix, cut or hear through: the device may be closed after a while.
+    var isIdle: Bool { !hasSound && !burstOpen && waitingToBeHeard.isEmpty && !cutRequested }
 
     /// How many frames the next slice holds, at most `slice`. Speech is never padded with silence:
     /// with no earcon sounding, a slice holds only the speech queued, so no gap opens in the middle
@@ -112,6 +113,7 @@ struct MixerState {
         let frames = min(frames, history.count, written)
         written -= frames
         mustBeHeardUntil = min(mustBeHeardUntil, written)
+        speechEnd = min(speechEnd, written)
         let refill = (written..<(written + frames)).map { history[$0 % history.count] }
         return refill.contains { $0 != 0 } ? refill : []
     }
@@ -121,6 +123,9 @@ struct MixerState {
         earcons.removeAll()
         let items = waitingToBeHeard.map(\.item) + speech.removeAll()
         waitingToBeHeard.removeAll()
+        // Nothing written can still be heard through a failed device.
+        burstOpen = false
+        mustBeHeardUntil = written
         if speech.utterance != nil && !speech.isRefusing { speech.failure = reason }
         return items
     }

@@ -40,6 +40,13 @@ final class FakeSpeaker: Speaker {
     }
 }
 
+/// An iterator a child task may advance; only one task touches it at a time.
+final class Box: @unchecked Sendable {
+    var value: AsyncStream<String>.Iterator
+    init(_ value: AsyncStream<String>.Iterator) { self.value = value }
+    func next() async -> String? { await value.next() }
+}
+
 /// A sound output in memory.
 final class FakeSounds: SoundOutput {
     let sampleRate = 22050
@@ -60,10 +67,24 @@ struct ConductorSeamTests {
         let id: ClientID
         var lines: AsyncStream<String>.Iterator
 
+        /// The next line, or an empty object (and a recorded issue) when none comes within 10 s.
         mutating func next() async -> [String: Any] {
-            var iterator = lines
-            defer { lines = iterator }
-            guard let line = await iterator.next() else { return [:] }
+            let iterator = Box(lines)
+            let line = await withTaskGroup(of: String?.self) { group in
+                group.addTask { await iterator.next() }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(10))
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+            lines = iterator.value
+            guard let line else {
+                Issue.record("no line from the conductor within 10 s")
+                return [:]
+            }
             return fields(line)
         }
     }

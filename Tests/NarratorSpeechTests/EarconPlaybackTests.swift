@@ -171,13 +171,17 @@ struct EarconPlaybackTests {
             let id = TestEngine.nextID()
             let before = recorder.count
             let chirp = try Self.book().render("speed_up", arguments: [:], sampleRate: PrivatePulseAudio.sampleRate)
-            try engine.speak(Utterance(id: id, text: StopTests.longText), to: mixer.speech) { _ in }
+            let stopped = DispatchSemaphore(value: 0)
+            try engine.speak(Utterance(id: id, text: StopTests.longText), to: mixer.speech) { event in
+                if case .stopped = event { stopped.signal() }
+            }
             let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")
             #expect(recorder.waitForSamples(onset + 11025))
             // The chirp may be heard a little before the recorder has counted up to now.
             let played = recorder.count - 4410
             try mixer.play(chirp)
             engine.stop(id)
+            #expect(stopped.wait(timeout: .now() + 10) == .success, "the long phrase was not stopped")
             let next = try await engine.speakAndWait(
                 Utterance(id: TestEngine.nextID(), text: "Pause."), to: mixer.speech)
             #expect(next == .finished)

@@ -18,6 +18,9 @@ final class EngineControl: @unchecked Sendable {
     private var pending: [SpeechJob] = []
     private var stopRequested: Set<UInt64> = []
     private var current: (id: UInt64, sink: any AudioSink)?
+    /// Taken off the queue by the speech thread and not yet current (its voice is being applied):
+    /// a stop for it in that window must still be seen by `makeCurrent`.
+    private var starting: UInt64?
     private var shuttingDown = false
     /// Set when the current utterance must stop; the synth callback returns 1 when it sees it.
     let abortCurrent = Atomic<Bool>(false)
@@ -38,7 +41,9 @@ final class EngineControl: @unchecked Sendable {
         while pending.isEmpty && !shuttingDown { condition.wait() }
         guard !pending.isEmpty else { return nil }
         let job = pending.removeFirst()
-        return (job, stopRequested.remove(job.utterance.id) != nil)
+        let stopped = stopRequested.remove(job.utterance.id) != nil
+        if !stopped { starting = job.utterance.id }
+        return (job, stopped)
     }
 
     /// Marks the job as the one speaking, unless a stop for it already arrived.
@@ -46,6 +51,7 @@ final class EngineControl: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         let stopped = stopRequested.remove(job.utterance.id) != nil
+        starting = nil
         current = (job.utterance.id, job.sink)
         abortCurrent.store(stopped, ordering: .sequentiallyConsistent)
         return !stopped
@@ -54,6 +60,7 @@ final class EngineControl: @unchecked Sendable {
     func endCurrent() {
         condition.lock()
         current = nil
+        starting = nil
         abortCurrent.store(false, ordering: .sequentiallyConsistent)
         condition.unlock()
     }
@@ -66,7 +73,7 @@ final class EngineControl: @unchecked Sendable {
             abortCurrent.store(true, ordering: .sequentiallyConsistent)
             return current.sink
         }
-        if pending.contains(where: { $0.utterance.id == id }) { stopRequested.insert(id) }
+        if starting == id || pending.contains(where: { $0.utterance.id == id }) { stopRequested.insert(id) }
         return nil
     }
 
@@ -74,7 +81,7 @@ final class EngineControl: @unchecked Sendable {
     func liveIDs() -> [UInt64] {
         condition.lock()
         defer { condition.unlock() }
-        return (current.map { [$0.id] } ?? []) + pending.map(\.utterance.id)
+        return (current.map { [$0.id] } ?? []) + (starting.map { [$0] } ?? []) + pending.map(\.utterance.id)
     }
 
     /// Refuses new jobs; the jobs still queued are returned so they can be reported as stopped.

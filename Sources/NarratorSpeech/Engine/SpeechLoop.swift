@@ -23,6 +23,7 @@ struct SpeechLoop {
         do throws(SpeechError) {
             try owner.apply(job.voice, utterance.voice)
         } catch {
+            control.endCurrent()
             job.observer(.failed(id: utterance.id, error: error))
             return
         }
