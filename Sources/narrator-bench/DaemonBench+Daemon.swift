@@ -72,7 +72,7 @@ extension DaemonBench {
 
         /// The shipped RetroRacing profile and the daemon's own table: from `./Localization` when run
         /// in the package folder, else from the package this benchmark was built from.
-        private static func shippedProfile() throws -> (String, [String]) {
+        static func shippedProfile() throws -> (String, [String]) {
             let root =
                 FileManager.default.fileExists(atPath: "Localization/retroracing/events.json")
                 ? "Localization" : NarratorExecutable.packageRoot + "/Localization"

@@ -6,19 +6,19 @@ extension DaemonBench.Measurement {
     /// A long default announcement (`say`, 5.4 s of speech) -> the high `level_change_imminent` warning.
     ///
     /// The warning follows the cut within milliseconds, so "old audio silent" cannot be found as a
-    /// stretch of silence. The daemon's sink is a tee: pcaudiolib plus a memory sink that keeps the
-    /// very samples the engine wrote for each announcement, and the null sink plays them unchanged.
-    /// So the recording is, sample for sample, the old announcement's samples up to the cut, then
-    /// silence, then the new announcement's samples. The old audio stopped at the first recorded
+    /// stretch of silence. The daemon's sink is a tee: the mixer's speech channel plus a memory sink
+    /// that keeps the very samples the engine wrote for each announcement; the mixer halves them
+    /// (speech gets half the range) and the null sink plays them unchanged. So the recording is,
+    /// sample for sample, the old announcement's halved samples up to the cut, then silence, then
+    /// the new announcement's. The old audio stopped at the first recorded
     /// sample that differs from the old announcement's; the new audio is audible at its first
     /// sample above 500 (-36 dBFS), found where the new announcement's samples start in the recording.
     func interrupt() async throws {
-        let text = "The introduction explains the three lanes and how to move between them. Each crash costs a life."
         let copy = MemorySink()
         let count = count
-        let result = try await withDaemonOnPulse(copy: copy) { socket, recorder in
+        let result = try await withDaemonOnPulse(copy: copy) { socket, recorder, _ in
             let client = try DaemonBench.Client(socket: socket, subscribe: true)
-            let say = #"{"type":"say","text":"\#(text)","priority":"default"}"#
+            let say = #"{"type":"say","text":"\#(Self.longText)","priority":"default"}"#
             var cuts = Cuts()
             for index in 0..<count {
                 guard let before = recorder.afterSilence() else { continue }
@@ -34,8 +34,8 @@ extension DaemonBench.Measurement {
                 guard let end = recorder.afterSilence() else { continue }
                 cuts.add(
                     Cut(
-                        recording: recorder.samples(in: onset..<end), old: copy.samples(of: old),
-                        new: copy.samples(of: new), requestedAt: requestedAt - onset),
+                        recording: recorder.samples(in: onset..<end), old: copy.asMixed(old),
+                        new: copy.asMixed(new), requestedAt: requestedAt - onset),
                     written: written, arrival: { recorder.arrival(ofSample: onset + $0) })
             }
             return cuts
@@ -44,7 +44,13 @@ extension DaemonBench.Measurement {
         print("high event written -> old stream cut: \(Distribution(result.departed).millisecondsSummary())")
         print("high event written -> old audio silent: \(Distribution(result.stopped).millisecondsSummary())")
         print("high event written -> new audio audible: \(Distribution(result.audible).millisecondsSummary())")
+        print(
+            "high event written -> new audio above 250 (500 before halving): "
+                + Distribution(result.audibleUnhalved).millisecondsSummary())
         print("on the device, old silent -> new audible: \(Distribution(result.gaps).millisecondsSummary())")
+        print(
+            "of which the new announcement's own lead-in (its samples before the first above 500): "
+                + "\(Distribution(result.leadIns).millisecondsSummary())")
         print(
             "\(result.inPause) cuts fell in exact silence of the old text (not placed); "
                 + "\(result.unmatched) recordings were not the two announcements' samples")
@@ -56,7 +62,10 @@ extension DaemonBench.Measurement {
         var departed: [Double] = []
         var stopped: [Double] = []
         var audible: [Double] = []
+        /// To the new audio's first sample above 250: where the engine's samples pass 500.
+        var audibleUnhalved: [Double] = []
         var gaps: [Double] = []
+        var leadIns: [Double] = []
         var inPause = 0
         var unmatched = 0
         /// Length of the old announcement's audio, as the engine wrote it.
@@ -69,6 +78,13 @@ extension DaemonBench.Measurement {
                 return
             }
             audible.append((heardAt - written).milliseconds)
+            if let lead = cut.new.firstIndex(where: { abs(Int($0)) > 500 }),
+                let quietLead = cut.new.firstIndex(where: { abs(Int($0)) > Int(MonitorRecorder.halvedAudible) }),
+                let quietAt = arrival(start - (lead - quietLead))
+            {
+                leadIns.append(Double(lead) * 1000 / Double(PrivatePulseAudio.sampleRate))
+                audibleUnhalved.append((quietAt - written).milliseconds)
+            }
             guard let silent, let silentAt = arrival(silent), let departedAt = arrival(departure) else {
                 inPause += 1
                 return

@@ -4,9 +4,9 @@ import Glibc
 import NarratorTestSupport
 
 extension DaemonBench {
-    /// The real `narrator serve` binary (built next to this one), on a socket in a temporary folder,
-    /// speaking to the null sink. Ready when it prints `narrator: ready on PATH`, which its readiness
-    /// callback does once the socket listens.
+    /// The real `narrator serve` binary (built next to this one, or `binary`), on a socket in a
+    /// temporary folder, speaking to `output` (the null sink unless told). Ready when it prints
+    /// `narrator: ready on PATH`, which its readiness callback does once the socket listens.
     final class SpawnedDaemon: Sendable {
         let socket: String
         private let child: ChildProcess
@@ -14,8 +14,9 @@ extension DaemonBench {
         /// From just before posix_spawn to the ready line's arrival.
         let startup: Duration
 
-        init() throws {
-            guard let binary = NarratorExecutable.path() else {
+        /// `environment` is added to this process's own (PULSE_SERVER, for one).
+        init(binary: String? = nil, output: String = "null", environment: [String: String] = [:]) throws {
+            guard let binary = binary ?? NarratorExecutable.path() else {
                 throw BenchFailure(
                     "no narrator binary next to this one; build it: swift build -c release --scratch-path "
                         + ".build-static --static-swift-stdlib --product narrator")
@@ -26,8 +27,8 @@ extension DaemonBench {
             socket = folder + "/narrator.sock"
             let began = ContinuousClock.now
             child = try ChildProcess(
-                executable: binary, arguments: ["serve", "--socket", socket, "--output", "null"],
-                environment: ProcessInfo.processInfo.environment, captureErrors: true)
+                executable: binary, arguments: ["serve", "--socket", socket, "--output", output],
+                environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, captureErrors: true)
             let (ready, log) = child.read(until: "ready on")
             guard ready else {
                 child.stop(signal: SIGKILL)

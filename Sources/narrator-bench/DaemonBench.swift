@@ -11,12 +11,12 @@ import NarratorSpeech
 struct DaemonBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daemon",
-        abstract: "Event to reply, to first PCM chunk, to audible; interrupt; streaming; cold start.",
+        abstract: "Event to reply, to first PCM chunk, to audible; interrupt; earcons; streaming; cold start; idle.",
         discussion: """
-            reply and first-chunk speak into a memory sink, stream into the null sink. audible and interrupt \
-            start a private PulseAudio with a null sink and record its monitor with parec (pulseaudio-utils). \
-            cold-start runs the narrator binary built next to this one (build it with the same command, \
-            --product narrator).
+            reply and first-chunk speak into a memory sink, stream into the null sink. audible, interrupt and \
+            earcon start a private PulseAudio with a null sink and record its monitor with parec \
+            (pulseaudio-utils). cold-start and idle run the narrator binary built next to this one (build it \
+            with the same command, --product narrator); idle plays it into a private PulseAudio.
             """
     )
 
@@ -25,8 +25,10 @@ struct DaemonBench: AsyncParsableCommand {
         case firstChunk = "first-chunk"
         case audible
         case interrupt
+        case earcon
         case stream
         case coldStart = "cold-start"
+        case idle
     }
 
     @Argument(help: "Which measurement: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -38,8 +40,15 @@ struct DaemonBench: AsyncParsableCommand {
     @Flag(help: "stream: send to a spawned narrator serve (null sink) and measure that process's memory.")
     var spawned = false
 
+    @Option(help: "idle: how long to count the idle daemon's context switches.")
+    var seconds = 10
+
+    @Option(help: "idle: the narrator binary to run (default: the one built next to this benchmark).")
+    var binary: String?
+
     func validate() throws {
         if let count, count <= 0 { throw ValidationError("--count must be positive") }
+        if seconds <= 0 { throw ValidationError("--seconds must be positive") }
     }
 
     /// Game events of the shipped map, used in turn: a low score update, a default crash, a default
@@ -56,6 +65,10 @@ struct DaemonBench: AsyncParsableCommand {
             try ColdStart(count: count ?? 30).run()
             return
         }
+        if measure == .idle {
+            try await Idle(seconds: seconds, binary: binary).run()
+            return
+        }
         let engine = try SpeechEngine.shared(logger: logger)
         defer { engine.shutdown() }
         let measurement = { (defaultCount: Int) in
@@ -66,13 +79,15 @@ struct DaemonBench: AsyncParsableCommand {
         case .firstChunk: try await measurement(1000).firstChunk()
         case .audible: try await measurement(200).audible()
         case .interrupt: try await measurement(100).interrupt()
+        case .earcon: try await measurement(200).earcon()
         case .stream: try await measurement(100_000).stream(spawned: spawned)
-        case .coldStart: break
+        case .coldStart, .idle: break
         }
     }
 
     /// One measurement on the daemon in this process: the engine it speaks with, how many events.
-    /// Each measure is a facet in its own file (DaemonBench+Latency, +Playback, +Interrupt, +Stream).
+    /// Each measure is a facet in its own file (DaemonBench+Latency, +Playback, +Interrupt, +Earcon,
+    /// +Stream).
     struct Measurement {
         let engine: SpeechEngine
         let count: Int

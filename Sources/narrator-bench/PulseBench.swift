@@ -11,21 +11,28 @@ struct PulseBench {
     let engine: SpeechEngine
     let count: Int
 
-    /// speak() called -> first audible sample recorded on the monitor.
+    /// speak() called -> first audible sample recorded on the monitor; also to the first sample
+    /// above 250, which is where the engine's samples pass 500: the mixer halves speech.
     func audible() async throws {
         try await Self.withPulse(sampleRate: engine.sampleRate) { mixer, recorder in
             let sink = mixer.speech
             var latencies: [Double] = []
+            var unhalved: [Double] = []
             for index in 0..<count {
                 guard let before = recorder.afterSilence() else { continue }
                 let start = ContinuousClock.now
                 let (locale, text) = SpeechBench.phrases[index % SpeechBench.phrases.count]
                 _ = try await engine.speakAndWait(
                     Utterance(id: UInt64(index + 1), text: text, voice: VoiceSettings(locale: locale)), to: sink)
-                guard let heard = recorder.firstSound(after: before) else { continue }
-                latencies.append(Double((heard.arrival - start) / .nanoseconds(1)) / 1_000_000)
+                guard let heard = recorder.firstSound(after: before),
+                    let quiet = recorder.firstSound(after: before, above: MonitorRecorder.halvedAudible)
+                else { continue }
+                latencies.append((heard.arrival - start).milliseconds)
+                unhalved.append((quiet.arrival - start).milliseconds)
             }
             print("speak -> first audible sample on the monitor: \(Distribution(latencies).millisecondsSummary())")
+            print(
+                "speak -> first sample above 250 (500 before halving): \(Distribution(unhalved).millisecondsSummary())")
         }
     }
 
@@ -100,9 +107,15 @@ extension MonitorRecorder {
         waitForSilence(after: count, length: Self.quietBeforePhrase).map { $0 + Self.quietBeforePhrase }
     }
 
-    /// The first audible sample (above 500, -36 dBFS) at or after `index`, and when parec delivered it.
-    func firstSound(after index: Int) -> (index: Int, arrival: ContinuousClock.Instant)? {
-        guard let onset = waitForSound(after: index), let arrival = arrival(ofSample: onset) else { return nil }
+    /// The threshold that finds, in halved speech, the sample that was the first audible one before
+    /// the mixer halved it: the same point of the phrase as the figures measured before the mixer.
+    static let halvedAudible: Int16 = 250
+
+    /// The first audible sample (above 500, -36 dBFS, unless told) at or after `index`, and when
+    /// parec delivered it.
+    func firstSound(after index: Int, above threshold: Int16 = 500) -> (index: Int, arrival: ContinuousClock.Instant)? {
+        guard let onset = waitForSound(after: index, threshold: threshold), let arrival = arrival(ofSample: onset)
+        else { return nil }
         return (onset, arrival)
     }
 }
