@@ -3,6 +3,7 @@ import NarratorCore
 import NarratorLocalization
 import NarratorServer
 import NarratorTestSupport
+import NarratorVoice
 
 /// Play request written -> the earcon audible on the monitor, through the daemon in this process
 /// and its mixer on a private PulseAudio (PulseBench's setup and rules: 100 ms of recorded silence
