@@ -180,12 +180,6 @@ public final class PrivatePipeWire: Sendable {
             environment: environment, sampleRate: Self.sampleRate)
     }
 
-    /// Points this process's PulseAudio clients (pcaudiolib, libpulse) at this server, through
-    /// PULSE_SERVER.
-    public func makeDefaultForThisProcess() {
-        setenv("PULSE_SERVER", server, 1)
-    }
-
     /// Kills pipewire-pulse with SIGKILL, by its PID, and waits for it to be gone: its clients'
     /// connections break, PipeWire, the sink and the recording go on.
     public func killPulseServer() {

@@ -83,11 +83,6 @@ public final class PrivatePulseAudio: Sendable {
         try MonitorRecorder(server: server, source: sinkName + ".monitor", sampleRate: Self.sampleRate)
     }
 
-    /// Points this process's PulseAudio clients (pcaudiolib) at this server, through PULSE_SERVER.
-    public func makeDefaultForThisProcess() {
-        setenv("PULSE_SERVER", server, 1)
-    }
-
     /// The server's process ID.
     public var pid: Int32 { process.pid }
 

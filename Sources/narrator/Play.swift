@@ -1,9 +1,9 @@
 import ArgumentParser
-import FoundationEssentials
 import Logging
 import NarratorAudio
 import NarratorCore
 import NarratorLocalization
+import NarratorServer
 import NarratorVoice
 
 /// `narrator play`: hear one sound of a profile by itself, as a sound designer would.
@@ -65,17 +65,13 @@ struct Play: ParsableCommand {
 
     private func loadBook() throws -> SoundBook {
         let folder = try ProfileLocation.resolve(profile).folder
-        let path = folder + "/sounds.json"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PlayError("\(path) cannot be read: the profile has no sounds.json.")
-        }
         do {
-            return try SoundBook(name: path, bytes: [UInt8](data)) { file in
-                guard let bytes = FileManager.default.contents(atPath: folder + "/" + file) else {
-                    throw PlayError("\(folder)/\(file) cannot be read.")
-                }
-                return [UInt8](bytes)
+            guard let book = try Profile.loadSounds(folder) else {
+                throw PlayError("\(folder)/sounds.json cannot be read: the profile has no sounds.json.")
             }
+            return book
+        } catch let error as PlayError {
+            throw error
         } catch {
             throw PlayError("\(error)")
         }

@@ -62,8 +62,8 @@ public struct Profile: Sendable {
         return Profile(localizer: localizer, eventMap: eventMap, sounds: try loadSounds(folder), folder: folder)
     }
 
-    /// The profile's sound book, its WAV files read from beside it.
-    private static func loadSounds(_ folder: String) throws(LoadError) -> SoundBook? {
+    /// The sound book of a profile folder, its WAV files read from beside it; nil when it has none.
+    public static func loadSounds(_ folder: String) throws(LoadError) -> SoundBook? {
         let path = folder + "/sounds.json"
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let bytes = try read(path)
