@@ -119,11 +119,13 @@ extension Mixer {
             lastFailure = .now
             lastReason = error.description
             let reason = lastReason
-            let items = mixer.withState { state -> [SpeechQueue.Item] in
-                state.output.isOpen = false
-                return state.failInFlight(reason)
+            // The loss is recorded before what was in flight is dropped, so whoever sees the mixer
+            // go quiet also sees why.
+            mixer.update {
+                $0.isOpen = false
+                $0.condition = .lost(reason)
             }
-            mixer.update { $0.condition = .lost(reason) }
+            let items = mixer.withState { $0.failInFlight(reason) }
             for item in items { item.settle(.failed(reason)) }
         }
     }
