@@ -12,6 +12,8 @@ extension Mixer {
         var failures = 0
         var lastFailure = ContinuousClock.now
         var lastReason = ""
+        /// Where playback stood when the writer last looked at a burst's end (see `finishBurst`).
+        var burstPlayed: Int?
         /// Whether the output took the last thing written to it (or was never lost): the condition
         /// turns back to working on a successful write, not on an open, since a file or a server
         /// may open and still refuse to play.
@@ -101,7 +103,7 @@ extension Mixer {
                 mixer.withState { state in
                     state.written += refill.count
                     // What was written back must be heard through before the burst may end.
-                    state.mustBeHeardUntil = max(state.mustBeHeardUntil, state.written)
+                    state.audibleUntil = max(state.audibleUntil, state.written)
                     state.burstOpen = true
                 }
             } catch {

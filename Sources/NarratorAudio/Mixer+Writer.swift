@@ -99,12 +99,15 @@ extension Mixer {
         if wrote { state.written += writer.slice.count }
     }
 
-    /// Nothing left to mix, but what was written is not all heard yet (lock held). A sound server
-    /// plays in blocks and holds back a last part smaller than its block until more comes (seen
-    /// with PulseAudio: 79 of 300 frames written after the stream ran dry stayed unplayed for
-    /// ever), so the writer feeds silence until everything that matters has been heard, settling
-    /// marks as playback reaches them. The silence left over is not dropped: a flush here made
-    /// the server skip the first 2-4 ms of the next sound (measured on the monitor).
+    /// Nothing left to mix, but what was written is not all heard yet (lock held). The writer
+    /// waits for playback to reach the last audible frame, settling marks as it passes them; marks
+    /// after that frame have only silence before them and settle with it. A sound server that ran
+    /// dry holds back a last part smaller than its prebuffer until more comes (seen with
+    /// PulseAudio: 79 of 300 frames stayed unplayed for ever), so when playback has not moved
+    /// since the last look, one slice of silence is written to push it out. Padding only then,
+    /// never ahead, keeps the next sound (a new utterance after a cut) from queueing behind
+    /// silence. Silence written is never dropped: a flush here made the server skip the first
+    /// 2-4 ms of the next sound (measured on the monitor).
     private func finishBurst(_ writer: inout Writer) {
         lock.unlock()
         guard let unplayed = writer.unplayed() else {
@@ -115,20 +118,26 @@ extension Mixer {
         // A sound server reports a frame or two of latency even when it has played everything.
         let played = state.written - unplayed + sampleRate / 1000
         settleHeard(upTo: played)
-        if played >= state.mustBeHeardUntil && state.waitingToBeHeard.isEmpty {
+        if played >= state.audibleUntil {
+            settleHeard(upTo: .max)
             state.burstOpen = false
+            writer.burstPlayed = nil
             lock.broadcast()  // for `waitUntilQuiet`
-        } else if !opener.isRealTime {
             return
-        } else if unplayed - writer.baseLatency + sliceFrames > aheadFrames {
-            _ = lock.wait(timeout: duration(of: unplayed - writer.baseLatency + sliceFrames - aheadFrames))
-        } else {
+        }
+        guard opener.isRealTime else { return }
+        let stuck = writer.burstPlayed == played
+        writer.burstPlayed = played
+        if stuck && state.written - state.audibleUntil < aheadFrames {
             writer.resizeSlice(sliceFrames)
             state.padWithSilence(into: &writer.slice)
             lock.unlock()
             let wrote = writer.write()
             lock.lock()
             if wrote { state.written += writer.slice.count }
+        } else {
+            let left = min(state.audibleUntil - played, sliceFrames)
+            _ = lock.wait(timeout: duration(of: max(left, sampleRate / 1000)))
         }
     }
 

@@ -20,9 +20,9 @@ struct MixerState {
     var written = 0
     /// The frame after the last one that carried speech.
     var speechEnd = 0
-    /// The frame after the last one that must be heard before the device may go quiet: the last
-    /// audible sample written, or a mark waiting to be heard.
-    var mustBeHeardUntil = 0
+    /// The frame after the last audible (non-zero) one written: the burst ends when playback
+    /// reaches it. A mark after it has nothing left to hear and settles then (see `Mixer.finishBurst`).
+    var audibleUntil = 0
     /// Written audio is still to be heard through (see `Mixer.finishBurst`).
     var burstOpen = false
     var cutRequested = false
@@ -68,7 +68,6 @@ struct MixerState {
         let taken = speechBus.withUnsafeMutableBufferPointer { bus in
             speech.take(into: bus, start: 0, count: count) { offset, item in
                 waitingToBeHeard.append((start + offset, item))
-                mustBeHeardUntil = max(mustBeHeardUntil, start + offset)
             }
         }
         if taken > 0 { speechEnd = start + taken }
@@ -81,7 +80,7 @@ struct MixerState {
             let earconHalf = Int16(clamping: earcon) >> 1
             history[(start + i) % history.count] = earconHalf
             out[i] = Int16(truncatingIfNeeded: Int32(speechBus[i]) >> 1 + Int32(earconHalf))
-            if out[i] != 0 { mustBeHeardUntil = start + i + 1 }
+            if out[i] != 0 { audibleUntil = start + i + 1 }
         }
         burstOpen = true
         earcons.removeAll { $0.position >= $0.samples.count }
@@ -94,7 +93,6 @@ struct MixerState {
         _ = speechBus.withUnsafeMutableBufferPointer { bus in
             speech.take(into: bus, start: 0, count: 0) { _, item in
                 waitingToBeHeard.append((start, item))
-                mustBeHeardUntil = max(mustBeHeardUntil, start)
                 burstOpen = true
             }
         }
@@ -112,7 +110,7 @@ struct MixerState {
     mutating func rewind(_ frames: Int) -> [Int16] {
         let frames = min(frames, history.count, written)
         written -= frames
-        mustBeHeardUntil = min(mustBeHeardUntil, written)
+        audibleUntil = min(audibleUntil, written)
         speechEnd = min(speechEnd, written)
         let refill = (written..<(written + frames)).map { history[$0 % history.count] }
         return refill.contains { $0 != 0 } ? refill : []
@@ -125,7 +123,7 @@ struct MixerState {
         waitingToBeHeard.removeAll()
         // Nothing written can still be heard through a failed device.
         burstOpen = false
-        mustBeHeardUntil = written
+        audibleUntil = written
         if speech.utterance != nil && !speech.isRefusing { speech.failure = reason }
         return items
     }

@@ -68,8 +68,10 @@ struct PulsePlaybackTests {
 /// Starts a private PulseAudio, a recorder on its monitor (warm: an idle null sink stalls a new
 /// stream for ~2 s unless a recorder has been running, so two seconds of recorded audio are awaited,
 /// not a clock), the engine, and a mixer playing to that server; runs `body` with them.
-func withMixerOnPulse(_ body: (SpeechEngine, Mixer, MonitorRecorder) async throws -> Void) async throws {
-    let pulse = try PrivatePulseAudio.start()
+func withMixerOnPulse(
+    rewinds: Bool = true, _ body: (SpeechEngine, Mixer, MonitorRecorder) async throws -> Void
+) async throws {
+    let pulse = try PrivatePulseAudio.start(rewinds: rewinds)
     defer { pulse.stop() }
     let recorder = try pulse.record()
     defer { recorder.stop() }
