@@ -53,7 +53,6 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        NarratorService.useOneEventLoopThread()
         let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
         let (profileFolder, ownTable) = try ProfileLocation.resolve(profile)
         let load: @Sendable () throws -> Profile = { try Profile.load(folder: profileFolder, extraTables: ownTable) }

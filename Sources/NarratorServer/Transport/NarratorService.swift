@@ -117,10 +117,16 @@ final class OpenConnections: Sendable {
 }
 
 extension NarratorService {
-    /// Gives NIO's singleton event-loop group one thread instead of one per core: a per-user
+    /// Gives the daemon's process one thread for all its I/O and tasks, before anything else
+    /// runs: NIO's singleton event-loop group gets one thread instead of one per core (a per-user
     /// daemon that answers one game needs no more, and every idle loop costs a thread, its stack
-    /// and, once it allocates, a malloc arena. Call before the service starts.
-    public static func useOneEventLoopThread() {
+    /// and a malloc arena), and that thread becomes Swift concurrency's global executor. Without
+    /// the second step every `Task` runs on libdispatch's worker pool, whose first worker starts a
+    /// monitor timer that wakes the process once a second for ever, even with nothing to say.
+    ///
+    /// Call once, from the main thread, before the first `Task` or nonisolated `async` call.
+    public static func takeOverProcessThreads() {
         NIOSingletons.groupLoopCountSuggestion = 1
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
     }
 }
