@@ -14,10 +14,15 @@ public final class Narration: @unchecked Sendable {
         case outcome(id: String, event: String)
         case connected
         case disconnected
+        /// The daemon's sound output stopped working, and why.
+        case soundLost(reason: String)
+        /// It works again.
+        case soundBack
     }
 
     public let socketPath: String
     private let hello: String
+    private let setup: [String]
     private let notice: @Sendable (String) -> Void
     private let lock = ConditionLock()
     private var outbox: [(line: String, tag: String?)] = []
@@ -28,13 +33,20 @@ public final class Narration: @unchecked Sendable {
     private var saidOff = false
     private var closed = false
 
+    /// Starts connecting at once (a game should know before its first event whether it is heard).
+    ///
     /// - Parameters:
+    ///   - setup: request lines sent after `hello` on every connection (a `set` of the player's voice).
     ///   - notice: called (from the worker thread) with one line when narration turns off or on.
-    public init(socketPath: String, clientName: String, locale: String?, notice: @escaping @Sendable (String) -> Void) {
+    public init(
+        socketPath: String, clientName: String, locale: String?, setup: [String] = [],
+        notice: @escaping @Sendable (String) -> Void
+    ) {
         self.socketPath = socketPath
         var fields: [(String, WireValue)] = [("client", .string(clientName)), ("protocol", .int(1))]
         if let locale { fields.append(("locale", .string(locale))) }
         self.hello = WireValue.jsonObject(type: "hello", fields: fields)
+        self.setup = setup
         self.notice = notice
         OSThread.start(name: "narration") { [self] in writeLoop() }
     }
@@ -85,6 +97,7 @@ public final class Narration: @unchecked Sendable {
     }
 
     private func writeLoop() {
+        _ = connect()
         while true {
             lock.lock()
             while outbox.isEmpty && !closed { lock.wait() }
@@ -136,12 +149,13 @@ public final class Narration: @unchecked Sendable {
         do {
             try connection.send(hello)
             try connection.send(#"{"type":"subscribe"}"#)
+            for line in setup { try connection.send(line) }
         } catch {
             return nil
         }
         lock.withLock {
-            // The hello and subscribe replies come first; nobody waits on them.
-            sentTags = [nil, nil]
+            // The replies to hello, subscribe and the setup come first; nobody waits on them.
+            sentTags = Array(repeating: nil, count: 2 + setup.count)
             client = connection
             updates.append(.connected)
             lock.broadcast()
@@ -156,7 +170,10 @@ public final class Narration: @unchecked Sendable {
         while let line = try? connection.readLine() {
             let reply = ReplyLine(line)
             lock.withLock {
-                if let event = reply.event, let id = reply.id {
+                if reply.event == "output" {
+                    updates.append(
+                        reply.state == "lost" ? .soundLost(reason: reply.reason ?? "no reason given") : .soundBack)
+                } else if let event = reply.event, let id = reply.id {
                     updates.append(.outcome(id: id, event: event))
                 } else if !sentTags.isEmpty, let tag = sentTags.removeFirst() {
                     updates.append(.accepted(tag: tag, id: reply.ok == true ? reply.id : nil))

@@ -1,4 +1,5 @@
-/// The top-level fields of a daemon line that clients look at: `ok`, `id`, `event`, `text`.
+/// The top-level fields of a daemon line that clients look at: `ok`, `id`, `event`, `text`, and an
+/// `output` notification's `state` and `reason`.
 ///
 /// A small scanner rather than a JSON library, so the client library stays dependency-free. It
 /// reads only top-level members: the nested `speaking` object of a status reply is skipped.
@@ -13,6 +14,9 @@ public struct ReplyLine: Sendable {
     public var id: String?
     public var event: String?
     public var text: String?
+    /// An `output` notification's `working` or `lost`, and why it was lost.
+    public var state: String?
+    public var reason: String?
     /// The line as it came.
     public let line: String
 
@@ -24,6 +28,8 @@ public struct ReplyLine: Sendable {
             case ("id", .string(let string)): id = string
             case ("event", .string(let string)): event = string
             case ("text", .string(let string)): text = string
+            case ("state", .string(let string)): state = string
+            case ("reason", .string(let string)): reason = string
             default: break
             }
         }

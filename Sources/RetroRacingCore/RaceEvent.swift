@@ -6,8 +6,13 @@
 public enum RaceEvent: Hashable, Sendable {
     /// A race began (`start()` or `restart()`).
     case started(difficulty: Difficulty)
-    /// The player moved; `lane` is 0-based from the left.
-    case laneChanged(lane: Int)
+    /// The player moved; `lane` is 0-based from the left. The front end sends it twice: as
+    /// `lane_changed` (the lane, spoken) and as `moved` (the move cue, with `safe`: whether the row
+    /// ahead is free in that lane).
+    case laneChanged(lane: Int, safe: Bool)
+    /// The row the next tick resolves, every time it changes (each tick, and when a race starts or goes
+    /// on after a crash): which lanes of it are safe, left to right. The player steers by these cues.
+    case lanesAhead(left: Bool, middle: Bool, right: Bool)
     case scoreChanged(score: Int)
     /// `true` when the score enters the last points before a speed-up (97-99 of each hundred), once per
     /// level step; `false` at the speed-up itself, just before `levelUp`.
@@ -26,12 +31,14 @@ public enum RaceEvent: Hashable, Sendable {
     /// The player quit.
     case finished
 
-    /// The wire `type`: `started`, `lane_changed`, `score_changed`, `level_change_imminent`, `level_up`,
-    /// `collision`, `collision_resolved`, `game_over`, `pause_changed`, `finished`.
+    /// The wire `type`: `started`, `lane_changed`, `lanes_ahead`, `score_changed`,
+    /// `level_change_imminent`, `level_up`, `collision`, `collision_resolved`, `game_over`,
+    /// `pause_changed`, `finished`.
     public var wireType: String {
         switch self {
         case .started: "started"
         case .laneChanged: "lane_changed"
+        case .lanesAhead: "lanes_ahead"
         case .scoreChanged: "score_changed"
         case .levelChangeImminent: "level_change_imminent"
         case .levelUp: "level_up"
@@ -48,8 +55,10 @@ public enum RaceEvent: Hashable, Sendable {
         switch self {
         case .started(let difficulty):
             [("difficulty", .string(difficulty.wireName))]
-        case .laneChanged(let lane):
-            [("lane", .int(lane))]
+        case .laneChanged(let lane, let safe):
+            [("lane", .int(lane)), ("safe", .bool(safe))]
+        case .lanesAhead(let left, let middle, let right):
+            [("left", .bool(left)), ("middle", .bool(middle)), ("right", .bool(right))]
         case .scoreChanged(let score):
             [("score", .int(score))]
         case .levelChangeImminent(let active):

@@ -7,7 +7,7 @@ extension RaceGame {
     /// otherwise each of its cars is overtaken for a point. Then the road moves down one row and a new row
     /// enters at the top.
     ///
-    /// Emits `scoreChanged` when points were scored, then `levelChangeImminent(active: true)` when the score
+    /// Emits `lanesAhead` for the new row ahead, then `scoreChanged` when points were scored, then `levelChangeImminent(active: true)` when the score
     /// enters 97-99 of its hundred, or `levelChangeImminent(active: false)` and `levelUp` when it reaches the
     /// next hundred. As a tick scores at most 2, the score cannot jump over 97-99, so every speed-up is
     /// warned exactly once.
@@ -22,9 +22,11 @@ extension RaceGame {
         let before = score
         score += ahead.carCount
         enterRow()
-        guard score != before else { return [] }
+        // The cue first: it is what the player steers by before the next tick.
+        var events: [RaceEvent] = [lanesAhead]
+        guard score != before else { return events }
 
-        var events: [RaceEvent] = [.scoreChanged(score: score)]
+        events.append(.scoreChanged(score: score))
         let wasImminent = before % Self.pointsPerLevel >= Self.warningPoints
         if level > Self.level(forScore: before) {
             if wasImminent { events.append(.levelChangeImminent(active: false)) }
@@ -37,7 +39,7 @@ extension RaceGame {
 
     /// After a crash (the front end calls this about 0.75 s after `collision`, also while paused): with
     /// lives left the road is cleared, the player goes back to the middle lane and the race goes on
-    /// (`collisionResolved`); with none the race is over (`gameOver`, which also updates `bests`).
+    /// (`collisionResolved`, then `lanesAhead` unless paused); with none the race is over (`gameOver`, which also updates `bests`).
     public mutating func resolveCollision() -> [RaceEvent] {
         let pausedInCollision = phase == .paused && resumePhase == .collision
         guard phase == .collision || pausedInCollision else { return [] }
@@ -49,7 +51,7 @@ extension RaceGame {
         } else {
             phase = .running
         }
-        return [.collisionResolved(lives: lives)]
+        return [.collisionResolved(lives: lives)] + (phase == .running ? [lanesAhead] : [])
     }
 
     /// Draws the next row and lets it in at the top, or an empty row in its place when it would be one of

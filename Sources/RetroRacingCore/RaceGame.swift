@@ -65,6 +65,12 @@ public struct RaceGame: Hashable, Sendable {
             score: score, level: level, lives: lives, lane: lane, phase: phase, pauseReason: pauseReason)
     }
 
+    /// The `lanesAhead` event for the row the next tick resolves.
+    public var lanesAhead: RaceEvent {
+        let row = traffic.ahead
+        return .lanesAhead(left: !row.hasCar(inLane: 0), middle: !row.hasCar(inLane: 1), right: !row.hasCar(inLane: 2))
+    }
+
     /// Starts the race from `ready`.
     public mutating func start() -> [RaceEvent] {
         guard phase == .ready else { return [] }
@@ -101,7 +107,7 @@ public struct RaceGame: Hashable, Sendable {
         let target = lane + direction.laneOffset
         guard (0..<TrafficRow.laneCount).contains(target) else { return [] }
         lane = target
-        return [.laneChanged(lane: lane)]
+        return [.laneChanged(lane: lane, safe: !traffic.ahead.hasCar(inLane: lane))]
     }
 
     private mutating func beginRace() -> [RaceEvent] {
@@ -113,6 +119,6 @@ public struct RaceGame: Hashable, Sendable {
         pauseReason = nil
         resumePhase = .running
         lastRowWasSafety = false
-        return [.started(difficulty: difficulty)]
+        return [.started(difficulty: difficulty), lanesAhead]
     }
 }

@@ -11,27 +11,64 @@ final class GameSession {
     let narration: Narration?
     let data: GameData
     let options: GameOptions
+    let environment: [String: String]
+    let settingsStore: SettingsStore
+    /// The settings as saved (the settings screen changes them); `options` go over them for this run.
+    var storedSettings: GameSettings
+    /// The settings in effect, with the system defaults worked out when a race starts.
+    var settings: EffectiveSettings
+    /// Why the narrator has no sound, while it has none.
+    var soundLost: String?
+    /// The "press space to start" announcement was sent for the race waiting to start.
+    var toldHowToStart = false
     var screen = Screen()
     var keys = KeyDecoder()
     var help: HelpOverlay?
     var nextTick: ContinuousClock.Instant?
     var collisionEnds: ContinuousClock.Instant?
     var running = true
+    /// Whether standard input may still bring keys.
+    var inputOpen = true
     /// The game-over summary's announcement, until it has been heard to the end.
     var gameOverAnnouncement: (id: String?, ended: Bool)?
 
     /// The collision phase lasts this long before the road is cleared (as in the original).
     static let collisionPause = Duration.milliseconds(750)
 
-    init(options: GameOptions, narration: Narration?, data: GameData) {
+    init(
+        options: GameOptions, narration: Narration?, data: GameData, settingsStore: SettingsStore,
+        storedSettings: GameSettings, environment: [String: String]
+    ) {
         self.options = options
         self.narration = narration
         self.data = data
+        self.settingsStore = settingsStore
+        self.storedSettings = storedSettings
+        self.environment = environment
+        settings = options.applied(to: storedSettings).effective(
+            screenReader: options.screenReaderMode.isRunning(environment: environment))
         var bests: [Difficulty: Int] = [:]
         for (name, score) in data.bestScores() {
             if let difficulty = Difficulty(rawValue: name) { bests[difficulty] = score }
         }
-        game = RaceGame(difficulty: options.difficulty, seed: options.seed, bests: bests)
+        game = RaceGame(difficulty: settings.difficulty, seed: options.seed, bests: bests)
+    }
+
+    /// Works the settings out again (the screen reader may have started or stopped since), and
+    /// takes the difficulty for the next race.
+    func refreshSettings() {
+        settings = options.applied(to: storedSettings).effective(
+            screenReader: options.screenReaderMode.isRunning(environment: environment))
+        game.setDifficulty(settings.difficulty)
+    }
+
+    /// The voice settings for the game's connection: a `set` request, when any is the player's own.
+    static func voiceSetup(_ settings: EffectiveSettings) -> [String] {
+        let fields: [(String, WireValue)] = [
+            settings.speechRate.map { ("rate", WireValue.int($0)) }, settings.speechPitch.map { ("pitch", .int($0)) },
+            settings.speechVolume.map { ("volume", .int($0)) },
+        ].compactMap { $0 }
+        return fields.isEmpty ? [] : [WireValue.jsonObject(type: "set", fields: fields)]
     }
 
     var tickInterval: Duration { options.tickMilliseconds.map { .milliseconds($0) } ?? game.tickInterval }
@@ -70,15 +107,47 @@ final class GameSession {
         }
     }
 
+    /// The lines an event goes to the narrator as, with the player's settings that decide how it
+    /// sounds (the profile's event map turns them into sounds, speech, both or nothing).
+    func wireLines(_ event: RaceEvent) -> [String] {
+        switch event {
+        case .lanesAhead:
+            [
+                WireValue.jsonObject(
+                    type: event.wireType, fields: event.wireFields + [("cues", .string(settings.laneCues.rawValue))])
+            ]
+        case .laneChanged(let lane, let safe):
+            [
+                event.jsonLine,
+                WireValue.jsonObject(
+                    type: "moved",
+                    fields: [
+                        ("lane", .int(lane)), ("safe", .bool(safe)), ("cues", .string(settings.moveCues.rawValue)),
+                    ]),
+            ]
+        case .levelChangeImminent:
+            [
+                WireValue.jsonObject(
+                    type: event.wireType,
+                    fields: event.wireFields + [("feedback", .string(settings.speedWarning.rawValue))])
+            ]
+        default:
+            [event.jsonLine]
+        }
+    }
+
     /// Sends events to the narrator, schedules what they start, and keeps records.
     func apply(_ events: [RaceEvent]) {
         for event in events {
             if case .gameOver = event { gameOverAnnouncement = (nil, false) }
-            narration?.send(line: event.jsonLine, tag: event.wireType == "game_over" ? "game-over" : nil)
-            if !Terminal.isInteractive { print("event: \(event.jsonLine)") }
+            for line in wireLines(event) {
+                narration?.send(line: line, tag: event.wireType == "game_over" ? "game-over" : nil)
+                if !Terminal.isInteractive { print("event: \(line)") }
+            }
             switch event {
             case .started:
                 nextTick = .now + tickInterval
+                toldHowToStart = false
             case .collision:
                 collisionEnds = .now + Self.collisionPause
             case .gameOver:
@@ -114,7 +183,10 @@ final class GameSession {
         guard Terminal.isInteractive else { return }
         screen.message = StatusLine.shared.current
         screen.width = max(40, Terminal.size.columns)
-        let state = narration == nil ? "off (--no-narration)" : narration!.isConnected ? "on" : "off (no narrator yet)"
+        let state =
+            narration == nil
+            ? "off (--no-narration)"
+            : !narration!.isConnected ? "off (no narrator yet)" : soundLost.map { "on, but no sound: \($0)" } ?? "on"
         Terminal.write(screen.frame(game, narration: state, help: help?.section))
     }
 
@@ -125,7 +197,9 @@ final class GameSession {
             let left = deadline - .now
             timeout = max(0, min(timeout, Int32(left / .milliseconds(1))))
         }
-        guard Terminal.isInteractive else {
+        // Without a terminal, keys still come from standard input while it stays open (a pipe:
+        // how a test plays the game); at its end the game goes on by itself.
+        guard Terminal.isInteractive || inputOpen else {
             if timeout > 0 { usleep(UInt32(timeout) * 1000) }
             return
         }
@@ -133,7 +207,10 @@ final class GameSession {
         guard poll(&descriptor, 1, timeout) > 0 else { return }
         var buffer = [UInt8](repeating: 0, count: 64)
         let count = read(0, &buffer, buffer.count)
-        guard count > 0 else { return }
+        guard count > 0 else {
+            if !Terminal.isInteractive { inputOpen = false }
+            return
+        }
         for key in keys.feed(Array(buffer[0..<count])) { handle(key) }
     }
 }

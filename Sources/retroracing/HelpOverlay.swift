@@ -30,6 +30,10 @@ extension GameSession {
         help = nil
         narration?.send(line: overlay.section.jsonLine(action: .close))
         if overlay.causedPause { apply(game.setPause(false, reason: .overlay)) }
+        if game.phase == .ready && !toldHowToStart {
+            toldHowToStart = true
+            narration?.send(type: "ready", fields: [])
+        }
     }
 
     func narrateHelp(_ action: HelpSection.Action) {
@@ -51,6 +55,13 @@ extension GameSession {
         switch update {
         case .accepted("game-over", let id):
             gameOverAnnouncement = (id, id == nil)
+        case .soundLost(let reason):
+            soundLost = reason
+        case .soundBack:
+            soundLost = nil
+        case .connected where game.phase == .ready && !toldHowToStart && data.helpWasNarrated:
+            toldHowToStart = true
+            narration?.send(type: "ready", fields: [])
         case .outcome(let id, let event) where id == gameOverAnnouncement?.id:
             if ReplyLine.endings.contains(event) { gameOverAnnouncement?.ended = true }
         default:

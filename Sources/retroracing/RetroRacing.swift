@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import NarratorClient
+import RetroRacingCore
 
 /// `retroracing`: the accessible three-lane racing game in a terminal, narrated by Narrator.
 @main
@@ -21,14 +22,22 @@ struct RetroRacing: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let socket = options.socket ?? DaemonSocket.defaultPath(environment: environment)
+        let store = SettingsStore(environment: environment)
+        let (stored, notice) = store.load()
+        if let notice { StatusLine.shared.set(notice) }
+        let voice = GameSession.voiceSetup(
+            options.applied(to: stored).effective(
+                screenReader: options.screenReaderMode.isRunning(environment: environment)))
         let session = GameSession(
             options: options,
             narration: options.noNarration
                 ? nil
-                : Narration(socketPath: socket, clientName: "RetroRapid", locale: options.locale) { line in
+                : Narration(socketPath: socket, clientName: "RetroRapid", locale: options.locale, setup: voice) {
+                    line in
                     StatusLine.shared.set(line)
                 },
-            data: GameData(environment: environment))
+            data: GameData(environment: environment), settingsStore: store, storedSettings: stored,
+            environment: environment)
         Terminal.enter()
         session.run()
         Terminal.leave()

@@ -23,7 +23,8 @@ struct Screen {
         lines.append("Narration: \(narration)")
         if !message.isEmpty { lines.append(message) }
         lines.append("")
-        lines.append("Keys: arrows, h/l, a/d move. Space/p pause. ? help. s status. r restart. q quit.")
+        if game.phase == .ready { lines.append("Press space to start.") }
+        lines.append("Keys: arrows, h/l, a/d move. Space/p start, pause. ? help. s status. r restart. q quit.")
         // Every line fits the width, so nothing wraps and the layout stays put in an 80x24 pane.
         return "\u{1B}[H" + lines.flatMap { fit($0, width) }.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
             + "\u{1B}[J"
@@ -73,17 +74,19 @@ struct Screen {
         case .controls:
             body = [
                 title + "Controls", "Left and right arrows, h and l, or a and d move.",
-                "Space or p pauses. ? shows this help. s says the status.", "r restarts. q quits.",
+                "Space or p starts, pauses and resumes. ? shows this help.",
+                "s says score, level, lives and lane. r restarts. q quits.",
             ]
         case .audioCues:
             body = [
-                title + "Audio cues", "The terminal game plays no lane sounds yet.",
-                "The narrator speaks lanes, score, lives and crashes instead.",
+                title + "Audio cues", "Each step, a note for each safe lane ahead:",
+                "low (C5) left, middle (E5) middle, high (G5) right; a lower buzz: none safe.",
+                "A move plays the new lane's note. --lane-cues and --move-cues change them.",
             ]
         case .speedWarning:
             body = [
-                title + "Speed warning", "Just before the speed rises, the narrator warns you.",
-                "The two rows ahead are clear when the speed rises.",
+                title + "Speed warning", "Just before the speed rises: spoken, a chirp, both or",
+                "nothing (--speed-warning). The two rows ahead are clear when it rises.",
             ]
         }
         return body + ["", "Left and right: previous and next part. ? or q: close help."]

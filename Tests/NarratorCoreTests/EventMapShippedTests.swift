@@ -35,6 +35,9 @@ struct EventMapShippedTests {
     static let help = AnnouncementPolicy(supersedes: "help", resume: true, scope: "help.section.1")
 
     static let cases: [Case] = [
+        Case(
+            "ready", "{}",
+            .speak("Press space to start. The question mark opens the help.", .default, .init(supersedes: "ready"))),
         Case("started", #"{"difficulty": "cruise"}"#, .speak("Go! Speed: Cruise.", .default, .init())),
         Case("started", #"{"difficulty": "rapid"}"#, .speak("Go! Speed: Rapid.", .default, .init())),
         Case(
@@ -163,14 +166,14 @@ struct EventMapShippedTests {
         }
     }
 
-    @Test("the map covers exactly the game's events of issue 5")
+    @Test("the map covers exactly the game's events")
     func coversTheGame() throws {
         #expect(
             try EventMapFixtures.shippedMap().eventNames
                 == [
                     "collision", "collision_resolved", "finished", "game_over", "help", "level_change_imminent",
-                    "level_up", "lane_changed", "lanes_ahead", "moved", "pause_changed", "score_changed", "started",
-                    "status_request",
+                    "level_up", "lane_changed", "lanes_ahead", "moved", "pause_changed", "ready", "score_changed",
+                    "started", "status_request",
                 ].sorted())
         #expect(Set(Self.cases.map(\.event)) == Set(try EventMapFixtures.shippedMap().eventNames))
     }

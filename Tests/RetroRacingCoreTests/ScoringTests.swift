@@ -10,7 +10,7 @@ struct ScoringTests {
         arguments: [("...", 1, 0), ("X..", 1, 1), ("..X", 0, 1), ("X.X", 1, 2), (".XX", 0, 2), ("XX.", 2, 2)])
     func overtakes(ahead: String, lane: Int, points: Int) {
         var game = RaceGame.running(road("...", "...", "...", ahead), score: 10, lane: lane)
-        let events = game.tick()
+        let events = game.tick().withoutCues
         #expect(game.score == 10 + points)
         #expect(events == (points == 0 ? [] : [.scoreChanged(score: 10 + points)]))
         #expect(game.phase == .running)
@@ -28,7 +28,7 @@ struct ScoringTests {
     @Test("only the row directly ahead counts: cars further up score nothing yet")
     func onlyTheRowAheadScores() {
         var game = RaceGame.running(road("XX.", "X.X", ".XX", "..."), lane: 1)
-        #expect(game.tick().isEmpty)
+        #expect(game.tick() == [.lanesAhead(left: true, middle: false, right: false)])
         #expect(game.score == 0)
     }
 
@@ -36,7 +36,7 @@ struct ScoringTests {
     func crash() {
         let traffic = road("X..", "...", "..X", "XX.")
         var game = RaceGame.running(traffic, score: 50, lane: 1)
-        #expect(game.tick() == [.collision(lives: 2)])
+        #expect(game.tick().withoutCues == [.collision(lives: 2)])
         #expect(game.phase == .collision)
         #expect(game.isCrashed)
         #expect(game.lives == 2)
@@ -57,7 +57,7 @@ struct ScoringTests {
     func collisionResolved() {
         var game = RaceGame.running(road("X..", ".X.", "X.X", "X.."), score: 30, lane: 0)
         _ = game.tick()
-        #expect(game.resolveCollision() == [.collisionResolved(lives: 2)])
+        #expect(game.resolveCollision().withoutCues == [.collisionResolved(lives: 2)])
         #expect(game.phase == .running)
         #expect(!game.isCrashed)
         #expect(game.traffic.isEmpty)
@@ -76,7 +76,7 @@ struct ScoringTests {
         #expect(game.crash() == [.collision(lives: 0)])
         #expect(game.phase == .collision)
         #expect(
-            game.resolveCollision() == [
+            game.resolveCollision().withoutCues == [
                 .gameOver(score: 42, best: 42, previousBest: 40, newRecord: true, difficulty: .fast)
             ])
         #expect(game.phase == .gameOver)
@@ -91,12 +91,12 @@ struct ScoringTests {
         #expect(game.lane == lane)
     }
 
-    @Test("moving between lanes reports the new 0-based lane")
+    @Test("moving between lanes reports the new 0-based lane, and whether the row ahead is free there")
     func moves() {
-        var game = RaceGame.running()
-        #expect(game.move(.left) == [.laneChanged(lane: 0)])
-        #expect(game.move(.right) == [.laneChanged(lane: 1)])
-        #expect(game.move(.right) == [.laneChanged(lane: 2)])
+        var game = RaceGame.running(road("...", "...", "...", "X.X"))
+        #expect(game.move(.left) == [.laneChanged(lane: 0, safe: false)])
+        #expect(game.move(.right) == [.laneChanged(lane: 1, safe: true)])
+        #expect(game.move(.right) == [.laneChanged(lane: 2, safe: false)])
     }
 
     @Test("before the start nothing moves or ticks")
@@ -105,7 +105,7 @@ struct ScoringTests {
         #expect(game.phase == .ready)
         #expect(game.move(.left).isEmpty)
         #expect(game.tick().isEmpty)
-        #expect(game.start() == [.started(difficulty: .rapid)])
+        #expect(game.start().withoutCues == [.started(difficulty: .rapid)])
         #expect(game.start().isEmpty)
     }
 }

@@ -81,3 +81,13 @@ struct Driver {
         }
     }
 }
+
+extension [RaceEvent] {
+    /// The events but the lane cues, for checks about the others (`LaneCueTests` checks the cues).
+    var withoutCues: [RaceEvent] {
+        filter {
+            if case .lanesAhead = $0 { return false }
+            return true
+        }
+    }
+}

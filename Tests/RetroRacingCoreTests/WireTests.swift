@@ -10,7 +10,11 @@ struct WireTests {
         "each event is one JSON object with its documented type and fields",
         arguments: [
             (RaceEvent.started(difficulty: .cruise), #"{"type":"started","difficulty":"cruise"}"#),
-            (.laneChanged(lane: 0), #"{"type":"lane_changed","lane":0}"#),
+            (.laneChanged(lane: 0, safe: true), #"{"type":"lane_changed","lane":0,"safe":true}"#),
+            (
+                .lanesAhead(left: true, middle: false, right: true),
+                #"{"type":"lanes_ahead","left":true,"middle":false,"right":true}"#
+            ),
             (.scoreChanged(score: 120), #"{"type":"score_changed","score":120}"#),
             (.levelChangeImminent(active: true), #"{"type":"level_change_imminent","active":true}"#),
             (.levelChangeImminent(active: false), #"{"type":"level_change_imminent","active":false}"#),
@@ -61,7 +65,8 @@ struct WireTests {
     func typesInShippedMap() throws {
         let map = try #require(readFile(packageRoot() + "/Localization/retroracing/events.json"))
         let events: [RaceEvent] = [
-            .started(difficulty: .fast), .laneChanged(lane: 1), .scoreChanged(score: 1),
+            .started(difficulty: .fast), .laneChanged(lane: 1, safe: false),
+            .lanesAhead(left: true, middle: true, right: false), .scoreChanged(score: 1),
             .levelChangeImminent(active: true), .levelUp(level: 2), .collision(lives: 1), .collisionResolved(lives: 1),
             .gameOver(score: 0, best: 0, previousBest: 0, newRecord: false, difficulty: .fast),
             .pauseChanged(paused: true, reason: .user), .finished,

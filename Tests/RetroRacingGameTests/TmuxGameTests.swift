@@ -28,8 +28,8 @@ struct TmuxGameTests {
 
         let session = "rr\(getpid())"
         let command =
-            "XDG_DATA_HOME=\(folder)/data \(game) --socket \(socket) --seed 7 --difficulty rapid "
-            + "--autopilot 150 --tick-milliseconds 20; echo GAME-ENDED-$?; tmux wait-for -S \(session)-ended"
+            "XDG_DATA_HOME=\(folder)/data XDG_CONFIG_HOME=\(folder)/config \(game) --socket \(socket) --seed 7 "
+            + "--difficulty rapid --speed-warning announcement --autopilot 150 --tick-milliseconds 20; echo GAME-ENDED-$?; tmux wait-for -S \(session)-ended"
         try tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", "sh")
         defer { _ = try? tmux("kill-session", "-t", session) }
         try tmux("send-keys", "-t", session, command, "Enter")

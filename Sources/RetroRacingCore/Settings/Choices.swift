@@ -1,0 +1,47 @@
+/// How the safe lanes of the row ahead sound on every tick (`lanes_ahead`'s `cues`).
+public enum LaneCues: String, CaseIterable, Hashable, Sendable {
+    /// One 30 ms note per safe lane, left, middle, right in turn.
+    case pulses
+    /// The safe lanes' notes quickly one after another.
+    case arpeggio
+    /// The safe lanes' notes together.
+    case chord
+    /// Retro: no lane sounds, speech only.
+    case off
+}
+
+/// How a move sounds (`moved`'s `cues`).
+public enum MoveCues: String, CaseIterable, Hashable, Sendable {
+    /// The note of the lane moved into.
+    case lane
+    /// A bright tone when the row ahead is free there, a dull one when it is not.
+    case safety
+    /// The lane's note, then the safety tone.
+    case both
+    case off
+}
+
+/// How the speed warning comes (`level_change_imminent`'s `feedback`).
+public enum SpeedWarningFeedback: String, CaseIterable, Hashable, Sendable {
+    /// Spoken, at high priority.
+    case announcement
+    /// The rising chirp.
+    case sound
+    case both
+    case none
+}
+
+/// A setting as stored: "use the system default", which is worked out again each time it is read
+/// from whether a screen reader runs, or the player's own choice, which stays whatever that state.
+public enum Setting<Value: Hashable & Sendable>: Hashable, Sendable {
+    case systemDefault
+    case chosen(Value)
+
+    /// The value in effect, given the system default of the moment.
+    public func value(default systemValue: Value) -> Value {
+        switch self {
+        case .systemDefault: systemValue
+        case .chosen(let value): value
+        }
+    }
+}

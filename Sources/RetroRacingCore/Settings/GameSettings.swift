@@ -1,0 +1,58 @@
+/// The player's settings, each either the system default or their own choice (GAME.md, "Settings with
+/// conditional defaults"). The defaults depend on whether a screen reader runs, and are worked out when
+/// the settings are read (`effective(screenReader:)`), so a choice left to the system follows the
+/// system while an explicit one stays.
+public struct GameSettings: Hashable, Sendable {
+    public var difficulty: Setting<Difficulty> = .systemDefault
+    public var laneCues: Setting<LaneCues> = .systemDefault
+    public var moveCues: Setting<MoveCues> = .systemDefault
+    public var speedWarning: Setting<SpeedWarningFeedback> = .systemDefault
+    /// The voice of the game's announcements; the system default is the narrator's own.
+    public var speechRate: Setting<Int> = .systemDefault
+    public var speechPitch: Setting<Int> = .systemDefault
+    public var speechVolume: Setting<Int> = .systemDefault
+
+    public init() {}
+
+    /// What the settings are worth with or without a screen reader running.
+    public func effective(screenReader: Bool) -> EffectiveSettings {
+        let defaults = EffectiveSettings.systemDefaults(screenReader: screenReader)
+        return EffectiveSettings(
+            difficulty: difficulty.value(default: defaults.difficulty),
+            laneCues: laneCues.value(default: defaults.laneCues),
+            moveCues: moveCues.value(default: defaults.moveCues),
+            speedWarning: speedWarning.value(default: defaults.speedWarning),
+            speechRate: speechRate.value(default: nil), speechPitch: speechPitch.value(default: nil),
+            speechVolume: speechVolume.value(default: nil))
+    }
+}
+
+/// Settings with every system default worked out: what the game uses.
+public struct EffectiveSettings: Hashable, Sendable {
+    public var difficulty: Difficulty
+    public var laneCues: LaneCues
+    public var moveCues: MoveCues
+    public var speedWarning: SpeedWarningFeedback
+    /// nil: the narrator's own.
+    public var speechRate: Int?
+    public var speechPitch: Int?
+    public var speechVolume: Int?
+
+    /// With a screen reader: the slowest difficulty, lane pulses, move notes and a spoken speed
+    /// warning. Without one, as the original plays for sighted players: the fastest difficulty and
+    /// no sounds or warning beyond the screen (retro).
+    public static func systemDefaults(screenReader: Bool) -> EffectiveSettings {
+        screenReader
+            ? EffectiveSettings(difficulty: .cruise, laneCues: .pulses, moveCues: .lane, speedWarning: .announcement)
+            : EffectiveSettings(difficulty: .rapid, laneCues: .off, moveCues: .off, speedWarning: .none)
+    }
+}
+
+extension Setting where Value == Int {
+    func value(default systemValue: Int?) -> Int? {
+        switch self {
+        case .systemDefault: systemValue
+        case .chosen(let value): value
+        }
+    }
+}
