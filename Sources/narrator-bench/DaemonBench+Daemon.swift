@@ -34,8 +34,7 @@ extension DaemonBench {
             let service = NarratorService(
                 configuration: .init(socketPath: socket, onReady: { _ in readySignal.finish() }, reload: load),
                 conductor: conductor, logger: logger)
-            // Cancelling the task ends the accept loop and every connection (they are wrapped in
-            // cancelOnGracefulShutdown, which also ends on cancellation) and removes the socket.
+            // Cancelling the task ends the accept loop, closes every connection and removes the socket.
             let task = Task {
                 defer { readySignal.finish() }  // also when it fails before listening
                 try await service.run()

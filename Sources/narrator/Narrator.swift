@@ -1,10 +1,8 @@
 import ArgumentParser
 import NarratorAudio
-import NarratorServer
 import NarratorSpeech
 
-/// The `narrator` command: a thin front over the Narrator libraries.
-@main
+/// The `narrator` command: a thin front over the Narrator libraries (started by `Entry`).
 struct Narrator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrator",
@@ -27,12 +25,4 @@ struct Narrator: AsyncParsableCommand {
         subcommands: [Serve.self, Send.self, Status.self, Monitor.self, Say.self, Play.self, Voices.self, Lint.self]
     )
 
-    /// On the main actor, so that nothing has run on Swift concurrency's global executor before
-    /// `serve` hands it to the daemon's one thread.
-    @MainActor static func main() async {
-        if CommandLine.arguments.dropFirst().first == "serve" {
-            NarratorService.takeOverProcessThreads()
-        }
-        await main(nil)
-    }
 }

@@ -6,8 +6,10 @@ import NarratorServer
 import NarratorSpeech
 import NarratorSystem
 import NarratorVoice
-import ServiceLifecycle
-import UnixSignals
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `narrator serve`: the daemon a game runs alongside.
 struct Serve: AsyncParsableCommand {
@@ -52,6 +54,9 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    /// The signals the daemon takes: SIGHUP reloads, SIGTERM and SIGINT stop gracefully.
+    static let signals = [SIGHUP, SIGTERM, SIGINT]
+
     func run() async throws {
         let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
         let (profileFolder, ownTable) = try ProfileLocation.resolve(profile)
@@ -69,6 +74,13 @@ struct Serve: AsyncParsableCommand {
             profile: try load(), speaker: EngineSpeaker(engine: engine, sink: mixer.speech), sounds: mixer,
             defaults: VoiceRequest(locale: locale), logger: logger)
         mixer.watch { conductor.outputChanged($0) }
+        // SIGHUP reloads, SIGTERM and SIGINT stop; they were blocked at start (Narrator.main) and
+        // are taken here by one sleeping thread.
+        let (reloads, reloadSink) = AsyncStream.makeStream(of: Void.self)
+        let (stops, stopSink) = AsyncStream.makeStream(of: Void.self)
+        SignalWaiter.start(Self.signals) { signal in
+            _ = signal == SIGHUP ? reloadSink.yield() : stopSink.yield()
+        }
         let service = NarratorService(
             configuration: .init(
                 socketPath: socket.path,
@@ -78,10 +90,8 @@ struct Serve: AsyncParsableCommand {
                     ProcessMemory.releaseExecutableCode()
                     StandardStreams.printError("narrator: ready on \($0)")
                 },
-                reload: load),
+                reload: load, reloadRequests: reloads, stopRequests: stops),
             conductor: conductor, logger: logger)
-        let group = ServiceGroup(
-            configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        try await service.run()
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import NarratorCore
 import NarratorVoice
 
@@ -59,9 +60,12 @@ extension Conductor {
         timer?.cancel()
         armedDeadline = deadline
         guard let deadline else { return }
-        timer = Task { [weak self] in
-            guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
-            await self?.expiryTimerFired(deadline)
+        // A timer of the event loop, which is this actor's executor: no task, no thread of its own.
+        let delay = ContinuousClock.now.duration(to: deadline)
+        let nanoseconds = max(
+            0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
+        timer = eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { [weak self] in
+            self?.assumeIsolated { $0.expiryTimerFired(deadline) }
         }
     }
 

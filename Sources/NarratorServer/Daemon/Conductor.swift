@@ -34,7 +34,7 @@ public actor Conductor {
     let started = ContinuousClock.now
     /// The expiry wake-up currently armed, and its task.
     var armedDeadline: ContinuousClock.Instant?
-    var timer: Task<Void, Never>?
+    var timer: Scheduled<Void>?
     /// Engine events, in the order the engine produced them.
     let speechEvents: AsyncStream<SpeakerEvent>
     let speechEventSink: AsyncStream<SpeakerEvent>.Continuation

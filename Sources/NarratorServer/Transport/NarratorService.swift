@@ -1,9 +1,8 @@
 public import Logging
 import NIOCore
 import NIOPosix
-public import ServiceLifecycle
+import NarratorSystem
 import Synchronization
-import UnixSignals
 
 #if canImport(Glibc)
     import Glibc
@@ -13,26 +12,34 @@ import UnixSignals
 ///
 /// Every connection is a `ConnectionHandler` on the conductor's own event loop, which answers a
 /// request in the same turn of the loop that read it; a handler's failure closes its connection
-/// only. The accept loop ends on graceful shutdown and every open connection is then closed, so
-/// idle clients cannot hold SIGTERM up.
-public struct NarratorService: Service {
+/// only. The accept loop ends on a stop request (or cancellation) and every open connection is then
+/// closed, so idle clients cannot hold SIGTERM up.
+public struct NarratorService: Sendable {
     public struct Configuration: Sendable {
         public var socketPath: String
         /// Longest request line in bytes; longer ones get an error reply and are discarded.
         public var lineLimit: Int
         /// Called once the socket listens (tests and the CLI's readiness line use it).
         public var onReady: @Sendable (String) -> Void
-        /// Loads the tables and event map anew (SIGHUP); throwing keeps the current ones.
+        /// Loads the tables and event map anew; throwing keeps the current ones.
         public var reload: @Sendable () throws -> Profile
+        /// Each element asks for a `reload` (`narrator serve` sends one per SIGHUP).
+        public var reloadRequests: AsyncStream<Void>
+        /// The first element stops the daemon gracefully (SIGTERM, SIGINT); cancelling `run` does too.
+        public var stopRequests: AsyncStream<Void>
 
         public init(
             socketPath: String, lineLimit: Int = 64 * 1024, onReady: @escaping @Sendable (String) -> Void = { _ in },
-            reload: @escaping @Sendable () throws -> Profile
+            reload: @escaping @Sendable () throws -> Profile,
+            reloadRequests: AsyncStream<Void> = AsyncStream { $0.finish() },
+            stopRequests: AsyncStream<Void> = AsyncStream { $0.finish() }
         ) {
             self.socketPath = socketPath
             self.lineLimit = lineLimit
             self.onReady = onReady
             self.reload = reload
+            self.reloadRequests = reloadRequests
+            self.stopRequests = stopRequests
         }
     }
 
@@ -67,19 +74,13 @@ public struct NarratorService: Service {
                 }
         }
         defer { unlink(path) }
-        // SIGHUP is trapped before readiness is announced: until then it would end the process.
-        let hangups = await UnixSignalsSequence(trapping: .sighup)
         logger.info("Listening", metadata: ["socket": "\(path)"])
         configuration.onReady(path)
 
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await conductor.run() }
-            group.addTask { await reloadOnHangup(hangups) }
-            try await server.executeThenClose { connections in
-                // Accepting goes on while this sequence is consumed; each connection is already
-                // served by its handler.
-                for try await _ in connections.cancelOnGracefulShutdown() {}
-            }
+            group.addTask { await reloadOnRequest() }
+            await acceptUntilStopped(server)
             logger.info("Shutting down: stopping speech and closing clients")
             await open.closeAll()
             await conductor.shutdown()
@@ -87,9 +88,38 @@ public struct NarratorService: Service {
         }
     }
 
-    /// SIGHUP reloads tables and event map at once; a broken file keeps the old ones.
-    private func reloadOnHangup(_ hangups: UnixSignalsSequence) async {
-        for await _ in hangups.cancelOnGracefulShutdown() {
+    /// Accepts connections until a stop request comes or the task is cancelled, then closes the
+    /// listening socket.
+    private func acceptUntilStopped(_ server: NIOAsyncChannel<any Channel, Never>) async {
+        enum Ended { case served, stopRequested, noMoreStops }
+        let (stops, logger) = (configuration.stopRequests, logger)
+        await withTaskGroup(of: Ended.self) { group in
+            group.addTask {
+                do {
+                    try await server.executeThenClose { connections in
+                        // Accepting goes on while this sequence is consumed; each connection is
+                        // already served by its handler. Cancellation ends it.
+                        for try await _ in connections {}
+                    }
+                } catch is CancellationError {
+                    // Stopped.
+                } catch {
+                    logger.error("Accepting connections failed: \(error)")
+                }
+                return .served
+            }
+            group.addTask {
+                for await _ in stops { return .stopRequested }
+                return .noMoreStops
+            }
+            while let ended = await group.next(), ended == .noMoreStops {}
+            group.cancelAll()
+        }
+    }
+
+    /// A reload request (SIGHUP) reloads tables and event map at once; a broken file keeps the old ones.
+    private func reloadOnRequest() async {
+        for await _ in configuration.reloadRequests {
             do {
                 await conductor.reload(try configuration.reload())
             } catch {
@@ -117,16 +147,41 @@ final class OpenConnections: Sendable {
 }
 
 extension NarratorService {
-    /// Gives the daemon's process one thread for all its I/O and tasks, before anything else
-    /// runs: NIO's singleton event-loop group gets one thread instead of one per core (a per-user
-    /// daemon that answers one game needs no more, and every idle loop costs a thread, its stack
-    /// and a malloc arena), and that thread becomes Swift concurrency's global executor. Without
-    /// the second step every `Task` runs on libdispatch's worker pool, whose first worker starts a
-    /// monitor timer that wakes the process once a second for ever, even with nothing to say.
+    /// Runs `body` (the daemon) with one thread for all its I/O and tasks: NIO's singleton
+    /// event-loop group gets one thread instead of one per core (a per-user daemon that answers one
+    /// game needs no more, and every idle loop costs a thread, its stack and a malloc arena), and
+    /// the tasks `body` runs prefer that thread to Swift concurrency's global executor. That
+    /// executor is libdispatch's worker pool, whose first worker starts a monitor timer that wakes
+    /// the process once a second for ever, even with nothing to say (docs/BENCHMARKS.md).
     ///
-    /// Call once, from the main thread, before the first `Task` or nonisolated `async` call.
-    public static func takeOverProcessThreads() {
+    /// Call once, from the program's synchronous entry, before anything uses the singleton group or
+    /// the global executor; returns when `body` does.
+    public static func runOnOneThread(_ body: @escaping @Sendable () async -> Void) {
         NIOSingletons.groupLoopCountSuggestion = 1
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        let executor = EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())
+        let done = ConditionLock()
+        nonisolated(unsafe) var finished = false
+        Task.detached(executorPreference: executor) {
+            await body()
+            done.withLock {
+                finished = true
+                done.broadcast()
+            }
+        }
+        done.withLock { while !finished { done.wait() } }
+    }
+}
+
+/// An event loop as a task executor: the jobs of the tasks that prefer it run on the loop's thread.
+final class EventLoopTaskExecutor: TaskExecutor {
+    private let loop: any EventLoop
+
+    init(_ loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

@@ -1,0 +1,28 @@
+import ArgumentParser
+import NarratorServer
+import NarratorSystem
+
+/// The program's entry. Synchronous, so that nothing runs on Swift concurrency's global executor
+/// (libdispatch's worker pool, whose first worker starts a monitor that wakes the process once a
+/// second for ever) before `serve` has blocked its signals on the main thread and handed its tasks
+/// to its one event-loop thread. Other commands run as any async command does.
+@main
+enum Entry {
+    static func main() {
+        if CommandLine.arguments.dropFirst().first == "serve" {
+            SignalWaiter.block(Serve.signals)
+            NarratorService.runOnOneThread { await Narrator.main(nil) }
+        } else {
+            let done = ConditionLock()
+            nonisolated(unsafe) var finished = false
+            Task.detached {
+                await Narrator.main(nil)
+                done.withLock {
+                    finished = true
+                    done.broadcast()
+                }
+            }
+            done.withLock { while !finished { done.wait() } }
+        }
+    }
+}
