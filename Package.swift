@@ -38,6 +38,13 @@ let package = Package(
             name: "CPulse",
             providers: [.apt(["libpulse-dev"])]
         ),
+        // ICU, for tests only: the independent implementation the spell-out conformance test runs
+        // CLDR's rules through.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
 
         // Threads and locks over pthreads, so the runtime path does not need Foundation.
         .target(name: "NarratorSystem"),
@@ -164,6 +171,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"], exclude: ["Fixtures"]),
+        // Apart from the other localization tests because ICU's C headers clash with Foundation's own
+        // copy of ICU in a module that imports Foundation: nothing here may import it.
+        .testTarget(name: "NarratorSpelloutTests", dependencies: ["NarratorLocalization", "CICU"]),
         .testTarget(
             name: "NarratorCoreTests",
             dependencies: [
