@@ -185,13 +185,14 @@ let package = Package(
         .testTarget(
             name: "NarratorSpeechTests",
             dependencies: [
+                "NarratorLocalization",
                 "NarratorAudio",
                 "NarratorVoice",
                 "NarratorCore",
                 "NarratorSpeech",
                 "NarratorTestSupport",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ], exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "NarratorServerTests",

@@ -72,9 +72,18 @@ public struct SpelloutRules: Sendable {
         self.ordinals = PluralRules(locale: ruleLocale, kind: .ordinal)
     }
 
-    /// True when the locale has this public rule set (`spellout-cardinal-feminine`, with or without `%`).
+    /// True when the locale has this public rule set, written in full (`spellout-cardinal-feminine`,
+    /// `%` optional) or without its `spellout-` (`cardinal-feminine`).
     public func hasRuleSet(_ name: String) -> Bool {
-        ruleSetNames.contains(Self.bare(name))
+        ruleSetNames.contains(resolve(name))
+    }
+
+    /// The full name of a rule set written in either form: `cardinal-feminine` is
+    /// `spellout-cardinal-feminine` when the locale has that set. Unknown names come back unchanged.
+    public func resolve(_ name: String) -> String {
+        let bare = Self.bare(name)
+        if ruleSetNames.contains(bare) { return bare }
+        return ruleSetNames.contains("spellout-" + bare) ? "spellout-" + bare : bare
     }
 
     /// `value` in words with the public rule set `ruleSet` (`spellout-cardinal-feminine`; a leading
