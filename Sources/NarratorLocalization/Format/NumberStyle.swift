@@ -60,8 +60,8 @@ public struct NumberStyle: Sendable, Hashable {
         return rules.ruleLocale == "ja" ? KanaNumerals.reading(words) : words
     }
 
-    /// A decimal with exactly `fractionDigits` digits after the separator, rounded half to even
-    /// (as printf), and the plural operands of what is written.
+    /// A decimal with exactly `fractionDigits` digits after the separator, rounded as printf rounds
+    /// (half to even on the exact binary value), and the plural operands of what is written.
     public func decimal(_ value: Double, fractionDigits: Int) -> (text: String, operands: PluralOperands) {
         let plain = Self.plainDecimal(value, fractionDigits: fractionDigits)
         let operands = PluralOperands(plain) ?? PluralOperands(Int(exactly: value.rounded(.towardZero)) ?? 0)
@@ -69,20 +69,11 @@ public struct NumberStyle: Sendable, Hashable {
         return (text, operands)
     }
 
-    /// `value` with `fractionDigits` digits and a period, computed without printf or Foundation.
+    /// `value` with `fractionDigits` digits and a period, exactly as printf's `%.Nf` writes it
+    /// (`ExactDecimal`), computed without printf or Foundation.
     static func plainDecimal(_ value: Double, fractionDigits: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-infinity" : "infinity") }
-        var scale = 1.0
-        for _ in 0..<fractionDigits { scale *= 10 }
-        let scaled = (value.magnitude * scale).rounded(.toNearestOrEven)
-        // Beyond 2^63 the fraction is all rounding noise anyway; Double's own digits are the honest answer.
-        guard scaled < 9.2e18, let units = UInt64(exactly: scaled) else { return String(value) }
-        var digits = String(units)
-        if fractionDigits > 0 {
-            digits = String(repeating: "0", count: max(0, fractionDigits + 1 - digits.count)) + digits
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -fractionDigits))
-        }
-        return (value.sign == .minus && units != 0 ? "-" : "") + digits
+        return ExactDecimal.digits(value, fractionDigits: fractionDigits)
     }
 }
 
