@@ -108,7 +108,7 @@ struct LintCLITests {
     @Test("--count takes every 64-bit whole number, negative ones too, and the table may follow --preview")
     func previewWholeRange() throws {
         let run = try NarratorBinary.run([
-            "lint", "--preview", "score", "--locale", "en", "--count", "-1", "--count", "-9223372036854775808",
+            "lint", "--preview", "score", "--locale", "ru", "--count", "-1", "--count", "-9223372036854775808",
             "--count", "9223372036854775807",
             NarratorBinary.packageRoot.appendingPathComponent("Localization/retroracing/RetroRacing.xcstrings").path,
         ])
@@ -116,9 +116,9 @@ struct LintCLITests {
         #expect(
             run.output == """
                 score
-                  en      -1     Score minus one
-                  en      -9223372036854775808  Score minus 9223372036854775808
-                  en      9223372036854775807  Score 9223372036854775807
+                  ru      -1     Счёт минус один
+                  ru      -9223372036854775808  Счёт минус 9223372036854775808
+                  ru      9223372036854775807  Счёт 9223372036854775807
 
                 """)
     }

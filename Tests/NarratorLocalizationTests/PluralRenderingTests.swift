@@ -10,13 +10,8 @@ struct PluralRenderingTests {
     /// `lives_remaining` from the shipped table at each of `counts`: the numbers are spoken as words
     /// in the grammatical form each language's noun needs (digits only in Arabic; Japanese in kana).
     static let livesRemaining: [(locale: String, expected: [String])] = [
-        (
-            "en",
-            [
-                "zero lives left", "one life left", "two lives left", "three lives left", "five lives left",
-                "eleven lives left", "twenty-one lives left", "twenty-two lives left", "one hundred and one lives left",
-            ]
-        ),
+        // English keeps digits: espeak-ng's English reading of them is right.
+        ("en", ["0 lives left", "1 life left"] + [2, 3, 5, 11, 21, 22, 101].map { "\($0) lives left" }),
         (
             "fr",
             [
