@@ -9,9 +9,10 @@ if [ "${1:-}" = "--test" ]; then
     # pulseaudio + pulseaudio-utils: a private null-sink server and parec for playback tests;
     # pipewire (with pw-record), pipewire-pulse, wireplumber, dbus-daemon: a private PipeWire whose
     # pulse server tests kill and restart; unicode-cldr-core: CLDR plural samples; sox: WAV checks;
-    # socat, tmux: protocol and game tests.
+    # socat, tmux: protocol and game tests; libicu-dev: ICU, the spell-out conformance test's
+    # independent implementation; espeak-ng: the command whose phonemes the spoken-number test reads.
     packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
-    packages="$packages unicode-cldr-core sox socat tmux"
+    packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng"
 fi
 
 missing=""

@@ -61,9 +61,10 @@ struct Lint: AsyncParsableCommand {
     var locales: [String] = []
 
     @Option(
-        name: .customLong("count"),
+        name: .customLong("count"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
-            "With --preview: a number for the numeric arguments (repeatable; default: 0 1 2 3 5 11 21 22 101 1.5).")
+            "With --preview: a number for the numeric arguments, any whole number of 64 bits (negative ones as "
+                + "--count -1) or a decimal (repeatable; default: 0 1 2 3 5 11 21 22 101 1.5).")
     )
     var counts: [String] = []
 

@@ -45,7 +45,11 @@ struct LintPreview {
                     let rendering = try localizer.render(key, locale: locale, arguments: arguments)
                     let category = rendering.pluralCategories.map(\.rawValue).joined(separator: " ")
                     let origin = rendering.locale.map { LocaleIdentifier($0).matches(LocaleIdentifier(locale)) }
-                    let from = origin == true ? "" : " (from \(rendering.locale ?? "the key itself"))"
+                    var from = origin == true ? "" : " (from \(rendering.locale ?? "the key itself"))"
+                    // The table lacks the form the language's rules chose, so `other` stood in.
+                    if rendering.fallbacks.contains(where: { if case .pluralForm = $0 { true } else { false } }) {
+                        from += " (from other)"
+                    }
                     lines.append(
                         Line(
                             printed: "\(label)\(category.isEmpty ? "" : "[\(category)] ")\(rendering.text)\(from)",
@@ -71,6 +75,10 @@ struct LintPreview {
             throw LintUsageError("--count \(text) is not a number like 3 or 1.5")
         }
         if let integer = Int(text) { return Number(written: text, argument: .integer(integer), operands: operands) }
+        guard text.contains(".") else {
+            throw LintUsageError(
+                "--count \(text) is beyond the 64-bit whole numbers (\(Int.min) to \(Int.max))")
+        }
         guard let decimal = Double(text) else { throw LintUsageError("--count \(text) is not a number like 3 or 1.5") }
         return Number(written: text, argument: .decimal(decimal), operands: operands)
     }

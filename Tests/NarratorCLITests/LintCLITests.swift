@@ -69,6 +69,7 @@ struct LintCLITests {
             (["lint", "--bogus"], "unknown option --bogus"),
             (["lint", "--preview", "no_such_key"], "no table defines the key"),
             (["lint", "--preview", "score", "--count", "many"], "is not a number"),
+            (["lint", "--preview", "score", "--count", "9223372036854775808"], "beyond the 64-bit whole numbers"),
         ])
     func usageErrors(arguments: [String], message: String) throws {
         let run = try NarratorBinary.run(arguments)
@@ -86,8 +87,8 @@ struct LintCLITests {
         #expect(
             run.output == """
                 lives_remaining
-                  pl      2      [few] Zostały 2 życia
-                  pl      5      [many] Zostało 5 żyć
+                  pl      2      [few] Zostały dwa życia
+                  pl      5      [many] Zostało pięć żyć
                   ar      2      [two] بقيت روحان
                   ar      5      [few] بقيت 5 أرواح
 
@@ -102,5 +103,33 @@ struct LintCLITests {
         ])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("fr-CA   1.5    [one] 1,5 minute (from fr)"))
+    }
+
+    @Test("--count takes every 64-bit whole number, negative ones too, and the table may follow --preview")
+    func previewWholeRange() throws {
+        let run = try NarratorBinary.run([
+            "lint", "--preview", "score", "--locale", "ru", "--count", "-1", "--count", "-9223372036854775808",
+            "--count", "9223372036854775807",
+            NarratorBinary.packageRoot.appendingPathComponent("Localization/retroracing/RetroRacing.xcstrings").path,
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output == """
+                score
+                  ru      -1     Счёт минус один
+                  ru      -9223372036854775808  Счёт минус 9223372036854775808
+                  ru      9223372036854775807  Счёт 9223372036854775807
+
+                """)
+    }
+
+    @Test("--preview marks a form taken from 'other' because the table lacks the language's own")
+    func previewFromOther() throws {
+        let table = "\(Self.fixtures)/missing-plural-category.xcstrings"
+        let run = try NarratorBinary.run([
+            "lint", "--preview", "lives_remaining", table, "--locale", "pl", "--count", "2",
+        ])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("(from other)"), "\(run.output)")
     }
 }

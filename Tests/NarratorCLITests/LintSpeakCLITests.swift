@@ -19,8 +19,8 @@ struct LintSpeakCLITests {
                 run.output == """
                     lives_remaining
                       pl      1      [one] Zostało jedno życie
-                      pl      2      [few] Zostały 2 życia
-                      pl      5      [many] Zostało 5 żyć
+                      pl      2      [few] Zostały dwa życia
+                      pl      5      [many] Zostało pięć żyć
 
                     """)
             // Each phrase alone lasts 1.2-1.3 s: two would stay under 2.9 s, four would pass 4.5 s.

@@ -195,11 +195,11 @@ struct EventMapShippedTests {
         "crashes speak the lives left with each language's plural category",
         arguments: [
             ("pl", 1, "Kraksa! Zostało jedno życie", PluralCategory.one),
-            ("pl", 2, "Kraksa! Zostały 2 życia", .few),
-            ("pl", 5, "Kraksa! Zostało 5 żyć", .many),
-            ("ru", 1, "Авария! Осталась 1 жизнь", .one),
-            ("ru", 2, "Авария! Осталось 2 жизни", .few),
-            ("ru", 5, "Авария! Осталось 5 жизней", .many),
+            ("pl", 2, "Kraksa! Zostały dwa życia", .few),
+            ("pl", 5, "Kraksa! Zostało pięć żyć", .many),
+            ("ru", 1, "Авария! Осталась одна жизнь", .one),
+            ("ru", 2, "Авария! Осталось две жизни", .few),
+            ("ru", 5, "Авария! Осталось пять жизней", .many),
             ("ar", 1, "اصطدام! بقيت روح واحدة", .one),
             ("ar", 2, "اصطدام! بقيت روحان", .two),
             ("ar", 5, "اصطدام! بقيت 5 أرواح", .few),
@@ -216,7 +216,8 @@ struct EventMapShippedTests {
     @Test(
         "French counts 1 as one and 2 and 5 as other, through the map",
         arguments: [
-            (1, "1 vie restante", PluralCategory.one), (2, "2 vies restantes", .other), (5, "5 vies restantes", .other),
+            (1, "une vie restante", PluralCategory.one), (2, "deux vies restantes", .other),
+            (5, "cinq vies restantes", .other),
         ])
     func frenchPlurals(lives: Int, suffix: String, category: PluralCategory) throws {
         let action = try EventMapFixtures.shippedMap().resolve(

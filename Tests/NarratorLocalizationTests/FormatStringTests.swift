@@ -14,7 +14,7 @@ struct FormatStringTests {
         ("%@ wins", ["Ana"], "Ana wins"),
         ("%f", [1.5], "1.500000"),
         ("%.1f and %.0f", [2.25, 2.5], "2.2 and 2"),
-        ("%.2f", [-0.001], "0.00"),
+        ("%.2f", [-0.001], "-0.00"),
         ("%.1f", [3], "3.0"),
         ("100%% sure", [], "100% sure"),
         ("Lane %1$lld of %2$lld", [2, 3], "Lane 2 of 3"),
@@ -93,6 +93,7 @@ struct FormatStringTests {
         #expect(NumberStyle.plainDecimal(1.005, fractionDigits: 2) == "1.00")
         #expect(NumberStyle.plainDecimal(0.05, fractionDigits: 3) == "0.050")
         #expect(NumberStyle.plainDecimal(-1.25, fractionDigits: 1) == "-1.2")
+        #expect(NumberStyle.plainDecimal(-0.04, fractionDigits: 1) == "-0.0")
         #expect(NumberStyle.plainDecimal(.infinity, fractionDigits: 1) == "infinity")
     }
 

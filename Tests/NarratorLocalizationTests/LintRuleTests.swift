@@ -22,6 +22,7 @@ struct LintRuleTests {
         ("identical-to-source.xcstrings", .identicalToSource, "\"de\"", false),
         ("speech-unfriendly.xcstrings", .speechUnfriendly, "**Three lanes**", false),
         ("legacy-plural-pair.xcstrings", .legacyPluralPair, "\"%lld life remaining\"", false),
+        ("spoken-number.xcstrings", .spokenNumber, "cardinal-feminin\\\"", false),
     ]
 
     @Test("each fixture reports exactly its rule", arguments: cases)

@@ -7,22 +7,35 @@ import Testing
 struct PluralRenderingTests {
     static let counts = [0, 1, 2, 3, 5, 11, 21, 22, 101]
 
-    /// `lives_remaining` from the shipped table at each of `counts`.
+    /// `lives_remaining` from the shipped table at each of `counts`: the numbers are spoken as words
+    /// in the grammatical form each language's noun needs (digits only in Arabic; Japanese in kana).
     static let livesRemaining: [(locale: String, expected: [String])] = [
+        // English keeps digits: espeak-ng's English reading of them is right.
         ("en", ["0 lives left", "1 life left"] + [2, 3, 5, 11, 21, 22, 101].map { "\($0) lives left" }),
-        ("fr", ["0 vie restante", "1 vie restante"] + [2, 3, 5, 11, 21, 22, 101].map { "\($0) vies restantes" }),
+        (
+            "fr",
+            [
+                "zéro vie restante", "une vie restante", "deux vies restantes", "trois vies restantes",
+                "cinq vies restantes", "onze vies restantes", "vingt-et-une vies restantes",
+                "vingt-deux vies restantes",
+                "cent une vies restantes",
+            ]
+        ),
         (
             "pl",
             [
-                "Zostało 0 żyć", "Zostało jedno życie", "Zostały 2 życia", "Zostały 3 życia", "Zostało 5 żyć",
-                "Zostało 11 żyć", "Zostało 21 żyć", "Zostały 22 życia", "Zostało 101 żyć",
+                "Zostało zero żyć", "Zostało jedno życie", "Zostały dwa życia", "Zostały trzy życia",
+                "Zostało pięć żyć",
+                "Zostało jedenaście żyć", "Zostało dwadzieścia jeden żyć", "Zostały dwadzieścia dwa życia",
+                "Zostało sto jeden żyć",
             ]
         ),
         (
             "ru",
             [
-                "Осталось 0 жизней", "Осталась 1 жизнь", "Осталось 2 жизни", "Осталось 3 жизни", "Осталось 5 жизней",
-                "Осталось 11 жизней", "Осталась 21 жизнь", "Осталось 22 жизни", "Осталась 101 жизнь",
+                "Осталось ноль жизней", "Осталась одна жизнь", "Осталось две жизни", "Осталось три жизни",
+                "Осталось пять жизней", "Осталось одиннадцать жизней", "Осталась двадцать одна жизнь",
+                "Осталось двадцать две жизни", "Осталась сто одна жизнь",
             ]
         ),
         (
@@ -32,13 +45,41 @@ struct PluralRenderingTests {
                 "بقيت 21 روحًا", "بقيت 22 روحًا", "بقيت 101 روح",
             ]
         ),
-        ("ja", counts.map { "のこり ライフ \($0)" }),
-        ("de", ["Noch 0 Leben", "Noch ein Leben"] + [2, 3, 5, 11, 21, 22, 101].map { "Noch \($0) Leben" }),
+        (
+            "ja",
+            ["ゼロ", "いち", "に", "さん", "ご", "じゅういち", "にじゅういち", "にじゅうに", "ひゃくいち"].map {
+                "のこり ライフ \($0)"
+            }
+        ),
+        (
+            "de",
+            [
+                "Noch null Leben", "Noch ein Leben", "Noch zwei Leben", "Noch drei Leben", "Noch fünf Leben",
+                "Noch elf Leben", "Noch einundzwanzig Leben", "Noch zweiundzwanzig Leben", "Noch einhundertein Leben",
+            ]
+        ),
         (
             "es",
-            ["Te quedan 0 vidas", "Te queda una vida"] + [2, 3, 5, 11, 21, 22, 101].map { "Te quedan \($0) vidas" }
+            [
+                "Te quedan cero vidas", "Te queda una vida", "Te quedan dos vidas", "Te quedan tres vidas",
+                "Te quedan cinco vidas", "Te quedan once vidas", "Te quedan veintiuna vidas",
+                "Te quedan veintidós vidas",
+                "Te quedan ciento una vidas",
+            ]
         ),
-        ("pt-BR", ["Resta 0 vida", "Resta 1 vida"] + [2, 3, 5, 11, 21, 22, 101].map { "Restam \($0) vidas" }),
+        (
+            "pt-BR",
+            [
+                "Resta zero vida", "Resta uma vida", "Restam duas vidas", "Restam três vidas", "Restam cinco vidas",
+                "Restam onze vidas", "Restam vinte e uma vidas", "Restam vinte e duas vidas",
+                "Restam cento e uma vidas",
+            ]
+        ),
+        (
+            "zh-Hans",
+            ["零", "一", "两", "三", "五", "十一", "二十一", "二十二", "一百零一"].map { "还剩 \($0) 条命" }
+        ),
+        ("ko", ["영", "한", "두", "세", "다섯", "열한", "스물한", "스물두", "백한"].map { "남은 목숨 \($0) 개" }),
     ]
 
     @Test("lives_remaining picks the CLDR form at 0, 1, 2, 3, 5, 11, 21, 22, 101", arguments: livesRemaining)
@@ -97,7 +138,7 @@ struct PluralRenderingTests {
     func substitutionUsesItsArgNum() throws {
         let localizer = try TestFiles.shippedLocalizer()
         let text = try localizer.render("status_summary", locale: "pl", arguments: [1, 5, 3, 2]).text
-        #expect(text == "Wynik 1, poziom 5, 3 życia, pas 2.")
+        #expect(text == "Wynik 1, poziom 5, trzy życia, pas 2.")
         let arabic = try localizer.render("status_summary", locale: "ar", arguments: [120, 2, 2, 3]).text
         #expect(arabic == "النقاط 120، المستوى 2، روحان، المسار 3.")
     }

@@ -24,7 +24,7 @@ struct RequestTests {
         #expect(try ask(#"{"type":"subscribe"}"#)["ok"] as? Bool == true)
         #expect(try ask(#"{"type":"pause"}"#)["ok"] as? Bool == true)
         let say = try ask(#"{"type":"say","key":"lives_remaining","arguments":[5]}"#)
-        #expect(say["text"] as? String == "Zostało 5 żyć")
+        #expect(say["text"] as? String == "Zostało pięć żyć")
         #expect(say["priority"] as? String == "default")
         // Paused: the announcement waits; its queued notification follows the reply.
         let queued = fields(try #require(try client.readLine()))
@@ -44,11 +44,11 @@ struct RequestTests {
         arguments: [
             ("en", #"{"type":"collision","lives":1}"#, "Crash! 1 life left"),
             ("en", #"{"type":"collision","lives":2}"#, "Crash! 2 lives left"),
-            ("pl", #"{"type":"collision","lives":2}"#, "Kraksa! Zostały 2 życia"),
-            ("pl", #"{"type":"collision","lives":5}"#, "Kraksa! Zostało 5 żyć"),
-            ("ru", #"{"type":"collision","lives":1}"#, "Авария! Осталась 1 жизнь"),
-            ("fr", #"{"type":"collision","lives":1}"#, "Accident ! 1 vie restante"),
-            ("fr", #"{"type":"collision","lives":2}"#, "Accident ! 2 vies restantes"),
+            ("pl", #"{"type":"collision","lives":2}"#, "Kraksa! Zostały dwa życia"),
+            ("pl", #"{"type":"collision","lives":5}"#, "Kraksa! Zostało pięć żyć"),
+            ("ru", #"{"type":"collision","lives":1}"#, "Авария! Осталась одна жизнь"),
+            ("fr", #"{"type":"collision","lives":1}"#, "Accident ! une vie restante"),
+            ("fr", #"{"type":"collision","lives":2}"#, "Accident ! deux vies restantes"),
             ("en", #"{"type":"score_changed","score":120}"#, "Score 120"),
             ("en", #"{"type":"level_change_imminent","active":true}"#, "Faster soon!"),
             ("de", #"{"type":"pause_changed","paused":true}"#, "Pausiert."),

@@ -21,6 +21,8 @@ public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {
     case argOutsideSubstitution
     /// Variations that offer no form for these arguments.
     case missingForms(String)
+    /// A number marked to be spoken as words (`^[%arg](spellout: "...")`) that cannot be.
+    case spokenNumber(text: String, reason: String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,8 @@ public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {
             "%arg only means something inside a substitution's plural forms: use a numbered placeholder like %1$lld"
         case .missingForms(let reason):
             "the text \(reason): check it with `narrator lint`"
+        case .spokenNumber(let text, let reason):
+            "\(text): \(reason)"
         }
     }
 

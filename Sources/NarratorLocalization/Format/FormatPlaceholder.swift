@@ -49,4 +49,18 @@ public enum FormatSegment: Sendable, Hashable {
     case substitution(name: String, argument: Int)
     /// `%arg` inside a substitution's form: the substitution's number.
     case substitutionArgument
+    /// `^[%lld](spellout: "cardinal-feminine")`: a whole number spoken as words of a CLDR rule set.
+    case spokenNumber(SpokenNumber)
+}
+
+/// A number placeholder a translator marked to be spoken as words, in the markup Apple's Foundation
+/// uses for its own attributes (`^[text](attribute: value)`), so Xcode keeps it as ordinary text:
+/// `^[%arg](spellout: "cardinal-feminine")` or `^[%1$lld](spellout: "cardinal-native-attributive")`.
+public struct SpokenNumber: Sendable, Hashable {
+    /// The placeholder inside the brackets; nil for `%arg`.
+    public var placeholder: FormatPlaceholder?
+    /// The CLDR rule set as written (`cardinal-feminine`, or in full `spellout-cardinal-feminine`).
+    public var ruleSet: String
+    /// The markup exactly as written.
+    public var text: String
 }

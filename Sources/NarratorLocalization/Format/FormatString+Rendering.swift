@@ -31,6 +31,15 @@ extension FormatString {
                     "%arg", argument: substitutionArgument.argument, conversion: substitutionArgument.conversion,
                     arguments: arguments, style: style
                 ).text
+            case .spokenNumber(let spoken):
+                let source: (argument: Int, conversion: FormatConversion)
+                if let placeholder = spoken.placeholder {
+                    source = (placeholder.argument, placeholder.conversion)
+                } else {
+                    guard let substitutionArgument else { throw .argOutsideSubstitution }
+                    source = substitutionArgument
+                }
+                output += try Self.words(spoken, source: source, arguments: arguments, style: style)
             }
         }
         return output
@@ -64,6 +73,28 @@ extension FormatString {
             return (text, nil)
         default:
             throw .wrongArgumentType(placeholder: placeholder, argument: argument, given: given)
+        }
+    }
+
+    /// A whole-number argument in the words of the marked rule set.
+    static func words(
+        _ spoken: SpokenNumber, source: (argument: Int, conversion: FormatConversion), arguments: [FormatArgument],
+        style: NumberStyle
+    ) throws(FormatError) -> String {
+        guard source.conversion == .integer || source.conversion == .unsigned else {
+            throw .spokenNumber(text: spoken.text, reason: "only whole numbers (%lld, %d) can be spoken as words")
+        }
+        // Checks the argument exactly as a plain placeholder would (count, type, sign).
+        _ = try format(
+            spoken.text, argument: source.argument, conversion: source.conversion, arguments: arguments, style: style)
+        guard case .integer(let value) = arguments[source.argument - 1] else {
+            throw .wrongArgumentType(
+                placeholder: spoken.text, argument: source.argument, given: arguments[source.argument - 1])
+        }
+        do {
+            return try style.words(value, ruleSet: spoken.ruleSet)
+        } catch {
+            throw .spokenNumber(text: spoken.text, reason: error.description)
         }
     }
 }

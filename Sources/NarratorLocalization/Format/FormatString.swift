@@ -12,9 +12,20 @@ public struct FormatString: Sendable, Hashable {
         segments = try parser.parse()
     }
 
-    /// Every placeholder, in the order written.
+    /// Every placeholder, in the order written (those marked to be spoken as words included).
     public var placeholders: [FormatPlaceholder] {
-        segments.compactMap { if case .placeholder(let placeholder) = $0 { placeholder } else { nil } }
+        segments.compactMap {
+            switch $0 {
+            case .placeholder(let placeholder): placeholder
+            case .spokenNumber(let spoken): spoken.placeholder
+            default: nil
+            }
+        }
+    }
+
+    /// Every number marked to be spoken as words, in the order written.
+    public var spokenNumbers: [SpokenNumber] {
+        segments.compactMap { if case .spokenNumber(let spoken) = $0 { spoken } else { nil } }
     }
 
     /// Every `%#@name@` with the argument its position gives it, in the order written.
@@ -23,7 +34,9 @@ public struct FormatString: Sendable, Hashable {
     }
 
     /// True when the string contains `%arg`.
-    public var usesSubstitutionArgument: Bool { segments.contains(.substitutionArgument) }
+    public var usesSubstitutionArgument: Bool {
+        segments.contains(.substitutionArgument) || spokenNumbers.contains { $0.placeholder == nil }
+    }
 
     /// The text with placeholders removed: what a reader hears around the numbers.
     public var literalText: String {
@@ -56,6 +69,8 @@ public struct FormatString: Sendable, Hashable {
             while let scalar = peek() {
                 if scalar == "%" {
                     try parsePercent()
+                } else if scalar == "^", peek(1) == "[", try parseSpokenNumber() {
+                    continue
                 } else {
                     literal.append(scalar)
                     index += 1
@@ -121,6 +136,51 @@ public struct FormatString: Sendable, Hashable {
                 ))
         }
 
+        /// `^[%arg](spellout: "name")` at the cursor: true when read; false (cursor unmoved) when the
+        /// text is not exactly that shape, so it stays literal text (which lint reports as markup).
+        mutating func parseSpokenNumber() throws(FormatError) -> Bool {
+            let start = index
+            let savedSequential = nextSequential
+            flush()
+            let savedCount = segments.count
+            func restore() -> Bool {
+                index = start
+                nextSequential = savedSequential
+                segments.removeSubrange(savedCount...)
+                return false
+            }
+            index += 2
+            guard peek() == "%" else { return restore() }
+            try parsePercent()
+            guard segments.count == savedCount + 1, peek() == "]", peek(1) == "(" else { return restore() }
+            let inner: FormatPlaceholder?
+            switch segments[savedCount] {
+            case .placeholder(let placeholder): inner = placeholder
+            case .substitutionArgument: inner = nil
+            default: return restore()
+            }
+            index += 2
+            guard let close = scalars[index...].firstIndex(of: ")") else { return restore() }
+            let attribute = String(String.UnicodeScalarView(scalars[index..<close]))
+            guard let ruleSet = Self.spelloutValue(attribute) else { return restore() }
+            index = close + 1
+            segments[savedCount] = .spokenNumber(
+                SpokenNumber(
+                    placeholder: inner, ruleSet: ruleSet,
+                    text: String(String.UnicodeScalarView(scalars[start..<index]))))
+            return true
+        }
+
+        /// `spellout: "cardinal-feminine"` -> `cardinal-feminine`; nil for any other attribute.
+        static func spelloutValue(_ attribute: String) -> String? {
+            let parts = attribute.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters() == "spellout" else { return nil }
+            let value = parts[1].trimmingCharacters()
+            guard value.count >= 3, value.first == "\"", value.last == "\"" else { return nil }
+            let name = String(value.dropFirst().dropLast())
+            return name.isEmpty || name.contains("\"") ? nil : name
+        }
+
         mutating func parseSubstitution(start: Int, position: Int?) throws(FormatError) {
             var name = String.UnicodeScalarView()
             while let scalar = peek(), scalar != "@" {
@@ -162,4 +222,8 @@ public struct FormatString: Sendable, Hashable {
             }
         }
     }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters() -> String { String(self).trimmingWhitespace() }
 }

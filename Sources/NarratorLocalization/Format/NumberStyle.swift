@@ -8,6 +8,16 @@
 public struct NumberStyle: Sendable, Hashable {
     /// "." or ",".
     public let decimalSeparator: String
+    /// The locale, for spelled-out numbers.
+    public let locale: String
+    /// The CLDR rule set every whole number is spoken in without any markup: `spellout-cardinal`
+    /// (Han numerals) for Chinese, Mandarin and Cantonese, whose espeak-ng voices drop inner zeros
+    /// when reading digits (105 is heard as 一百五, which means 150), and for Japanese, read in kana
+    /// (`KanaNumerals`: the voice says いちひゃくご for 105); nil elsewhere (digits).
+    public let wholeNumberRuleSet: String?
+
+    /// Languages whose whole numbers are spoken as Han numerals (Japanese then read in kana).
+    private static let hanNumeralLanguages: Set<String> = ["zh", "yue", "cmn", "ja"]
 
     /// Languages whose CLDR decimal separator (Latin digits) is a comma.
     private static let commaLanguages: Set<String> = [
@@ -28,13 +38,30 @@ public struct NumberStyle: Sendable, Hashable {
         let identifier = LocaleIdentifier(locale)
         let regional = identifier.truncations.contains(where: { Self.periodRegions.contains($0.normalized) })
         decimalSeparator = !regional && Self.commaLanguages.contains(identifier.language) ? "," : "."
+        self.locale = locale
+        wholeNumberRuleSet = Self.hanNumeralLanguages.contains(identifier.language) ? "spellout-cardinal" : nil
     }
 
-    /// A whole number: "-12", "1000000".
-    public func integer(_ value: Int) -> String { String(value) }
+    /// A whole number: "-12", "1000000", or in Chinese "一百零五".
+    public func integer(_ value: Int) -> String {
+        guard let wholeNumberRuleSet, let words = try? words(value, ruleSet: wholeNumberRuleSet) else {
+            return String(value)
+        }
+        return words
+    }
 
-    /// A decimal with exactly `fractionDigits` digits after the separator, rounded half to even
-    /// (as printf), and the plural operands of what is written.
+    /// A whole number in the words of a CLDR rule set of the language (`cardinal-feminine` or
+    /// `spellout-cardinal-feminine`); Japanese words are read in kana. Throws when the language
+    /// has no such rule set.
+    public func words(_ value: Int, ruleSet: String) throws(SpelloutError) -> String {
+        guard let rules = SpelloutRules(locale: locale.spelloutLocale) else { throw .noRules(locale: locale) }
+        // CLDR marks German compound breaks with soft hyphens, which a voice does not need.
+        let words = String(try rules.format(value, ruleSet: rules.resolve(ruleSet)).filter { $0 != "\u{AD}" })
+        return rules.ruleLocale == "ja" ? KanaNumerals.reading(words) : words
+    }
+
+    /// A decimal with exactly `fractionDigits` digits after the separator, rounded as printf rounds
+    /// (half to even on the exact binary value), and the plural operands of what is written.
     public func decimal(_ value: Double, fractionDigits: Int) -> (text: String, operands: PluralOperands) {
         let plain = Self.plainDecimal(value, fractionDigits: fractionDigits)
         let operands = PluralOperands(plain) ?? PluralOperands(Int(exactly: value.rounded(.towardZero)) ?? 0)
@@ -42,24 +69,25 @@ public struct NumberStyle: Sendable, Hashable {
         return (text, operands)
     }
 
-    /// `value` with `fractionDigits` digits and a period, computed without printf or Foundation.
+    /// `value` with `fractionDigits` digits and a period, exactly as printf's `%.Nf` writes it
+    /// (`ExactDecimal`), computed without printf or Foundation.
     static func plainDecimal(_ value: Double, fractionDigits: Int) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value < 0 ? "-infinity" : "infinity") }
-        var scale = 1.0
-        for _ in 0..<fractionDigits { scale *= 10 }
-        let scaled = (value.magnitude * scale).rounded(.toNearestOrEven)
-        // Beyond 2^63 the fraction is all rounding noise anyway; Double's own digits are the honest answer.
-        guard scaled < 9.2e18, let units = UInt64(exactly: scaled) else { return String(value) }
-        var digits = String(units)
-        if fractionDigits > 0 {
-            digits = String(repeating: "0", count: max(0, fractionDigits + 1 - digits.count)) + digits
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -fractionDigits))
-        }
-        return (value.sign == .minus && units != 0 ? "-" : "") + digits
+        return ExactDecimal.digits(value, fractionDigits: fractionDigits)
     }
 }
 
 extension String {
+    /// The CLDR locale for spell-out: Chinese tags by script (`zh-TW` is `zh-Hant`, `zh-CN` `zh`), as
+    /// table lookup maps them, and `cmn` as `zh`.
+    var spelloutLocale: String {
+        let identifier = LocaleIdentifier(self)
+        guard identifier.language == "zh" || identifier.language == "cmn" else { return self }
+        let tag = identifier.normalized
+        if tag.contains("hant") || ["zh-tw", "zh-hk", "zh-mo"].contains(where: tag.hasPrefix) { return "zh-Hant" }
+        return "zh"
+    }
+
     fileprivate func replacingFirstPeriod(with separator: String) -> String {
         guard let period = firstIndex(of: ".") else { return self }
         return self[..<period] + separator + self[index(after: period)...]

@@ -64,6 +64,7 @@ struct EntryCheck {
             for problem in SpeechText.problems(in: unit.value) {
                 report(.speechUnfriendly, at: unit.position, language: language, "\(form) contains \(problem)")
             }
+            checkSpokenNumbers(unit, form: form, language: language)
         }
     }
 

@@ -12,6 +12,7 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
     case duplicateKey = "duplicate-key"
     case eventMap = "event-map"
     case soundBook = "sound-book"
+    case spokenNumber = "spoken-number"
     // Warnings: the table works, but a person should look.
     case state = "state"
     case identicalToSource = "identical-to-source"
@@ -43,6 +44,8 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .soundBook:
             "a sound book (sounds.json) would not load: unknown note, bad length, unreadable WAV file, a step "
                 + "naming no sound, a cycle, or a limit broken"
+        case .spokenNumber:
+            "a number marked to be spoken as words names a form the language does not have, or is not whole"
         case .state: "a text is marked new, needs_review or stale"
         case .identicalToSource: "a translation is the source text unchanged"
         case .speechUnfriendly: "text espeak-ng would read badly: markdown, emoji, bullets, URLs"

@@ -4,7 +4,7 @@
 /// ```swift
 /// let localizer = try Localizer(tables: [(name: path, bytes: bytes)])
 /// let spoken = try localizer.render("lives_remaining", locale: "es-MX", arguments: [.integer(2)])
-/// // spoken.text == "Te quedan 2 vidas", spoken.locale == "es-MX"
+/// // spoken.text == "Te quedan dos vidas", spoken.locale == "es-MX"
 /// ```
 ///
 /// Lookup walks `es-MX`, `es`, the table's source language, then the key itself, reporting every

@@ -35,9 +35,14 @@ public struct PluralOperands: Sendable, Hashable {
         self.e = 0
     }
 
+    /// The operands of a whole number of 0 or more (clamped to `Int.max`, as `init(_:)` is).
+    init(unsigned value: UInt64) {
+        self.init(Int(exactly: value) ?? Int.max)
+    }
+
     /// The operands of a number written as CLDR samples and formatters write it: `-12`, `1.50`,
-    /// `0.0001`, `1c6`, `1.0000001c6`. Returns nil for anything else or for more than 18 digits
-    /// on either side of the decimal separator.
+    /// `0.0001`, `1c6`, `1.0000001c6`. Returns nil for anything else, for a whole part beyond the
+    /// magnitude of `Int.min` (19 digits), or for more than 18 fraction digits.
     public init?(_ text: String) {
         var body = Substring(text)
         if body.first == "-" { body = body.dropFirst() }
@@ -67,11 +72,12 @@ public struct PluralOperands: Sendable, Hashable {
         self.e = exponent
     }
 
-    /// The value of a digit string, ignoring leading zeros; nil when it does not fit 18 digits.
+    /// The value of a digit string, ignoring leading zeros; nil when it does not fit 19 digits.
+    /// 9223372036854775808 (the magnitude of `Int.min`) is clamped to `Int.max`, as `init(_:)` does.
     private static func value(of digits: String) -> Int? {
         let significant = digits.drop(while: { $0 == "0" })
         if significant.isEmpty { return digits.isEmpty ? nil : 0 }
-        guard significant.count <= 18 else { return nil }
-        return Int(significant)
+        guard significant.count <= 19, let value = UInt64(significant) else { return nil }
+        return value == UInt64(Int.max) + 1 ? Int.max : Int(exactly: value)
     }
 }
