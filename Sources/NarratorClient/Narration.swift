@@ -22,7 +22,7 @@ public final class Narration: @unchecked Sendable {
 
     public let socketPath: String
     private let hello: String
-    private let setup: [String]
+    private var setup: [String]
     private let notice: @Sendable (String) -> Void
     private let lock = ConditionLock()
     private var outbox: [(line: String, tag: String?)] = []
@@ -62,6 +62,12 @@ public final class Narration: @unchecked Sendable {
             outbox.append((line, tag))
             lock.broadcast()
         }
+    }
+
+    /// Replaces the lines sent after `hello` on the next connection (the player changed the voice:
+    /// send the new `set` now as well).
+    public func replaceSetup(_ lines: [String]) {
+        lock.withLock { setup = lines }
     }
 
     /// Everything that came back since the last call, in order.
@@ -146,6 +152,7 @@ public final class Narration: @unchecked Sendable {
             }
             return nil
         }
+        let setup = lock.withLock { self.setup }
         do {
             try connection.send(hello)
             try connection.send(#"{"type":"subscribe"}"#)

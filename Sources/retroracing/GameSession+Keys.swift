@@ -7,11 +7,17 @@ extension GameSession {
             handleHelp(key)
             return
         }
+        if settingsScreen != nil {
+            handleSettings(key)
+            return
+        }
         switch (key, game.phase) {
         case (.quit, _):
             running = false
         case (.help, _):
             openHelp(automatic: false)
+        case (.settings, _):
+            openSettings()
         case (.pause, .ready):
             apply(game.start())
         case (.pause, .running), (.pause, .paused):

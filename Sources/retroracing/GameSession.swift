@@ -13,8 +13,12 @@ final class GameSession {
     let options: GameOptions
     let environment: [String: String]
     let settingsStore: SettingsStore
-    /// The settings as saved (the settings screen changes them); `options` go over them for this run.
+    /// The settings as saved (the settings screen changes them).
     var storedSettings: GameSettings
+    /// The saved settings with this run's command-line options over them; the settings screen
+    /// changes both.
+    var runSettings: GameSettings
+    var settingsScreen: SettingsOverlay?
     /// The settings in effect, with the system defaults worked out when a race starts.
     var settings: EffectiveSettings
     /// Why the narrator has no sound, while it has none.
@@ -45,8 +49,8 @@ final class GameSession {
         self.settingsStore = settingsStore
         self.storedSettings = storedSettings
         self.environment = environment
-        settings = options.applied(to: storedSettings).effective(
-            screenReader: options.screenReaderMode.isRunning(environment: environment))
+        runSettings = options.applied(to: storedSettings)
+        settings = runSettings.effective(screenReader: options.screenReaderMode.isRunning(environment: environment))
         var bests: [Difficulty: Int] = [:]
         for (name, score) in data.bestScores() {
             if let difficulty = Difficulty(rawValue: name) { bests[difficulty] = score }
@@ -57,8 +61,7 @@ final class GameSession {
     /// Works the settings out again (the screen reader may have started or stopped since), and
     /// takes the difficulty for the next race.
     func refreshSettings() {
-        settings = options.applied(to: storedSettings).effective(
-            screenReader: options.screenReaderMode.isRunning(environment: environment))
+        settings = runSettings.effective(screenReader: options.screenReaderMode.isRunning(environment: environment))
         game.setDifficulty(settings.difficulty)
     }
 
@@ -148,6 +151,7 @@ final class GameSession {
             case .started:
                 nextTick = .now + tickInterval
                 toldHowToStart = false
+                refreshSettings()
             case .collision:
                 collisionEnds = .now + Self.collisionPause
             case .gameOver:
@@ -187,7 +191,10 @@ final class GameSession {
             narration == nil
             ? "off (--no-narration)"
             : !narration!.isConnected ? "off (no narrator yet)" : soundLost.map { "on, but no sound: \($0)" } ?? "on"
-        Terminal.write(screen.frame(game, narration: state, help: help?.section))
+        Terminal.write(
+            screen.frame(
+                game, narration: state, help: help?.section,
+                settings: settingsScreen.map { (runSettings, settings, $0.item) }))
     }
 
     /// Waits for a key or the next deadline, whichever comes first.

@@ -6,6 +6,9 @@
 enum Key: Equatable {
     case left
     case right
+    case up
+    case down
+    case settings
     case pause
     case help
     case restart
@@ -13,8 +16,8 @@ enum Key: Equatable {
     case status
 }
 
-/// Turns the bytes of standard input into keys: arrows (ESC [ C/D and ESC O C/D), h/l, a/d,
-/// space or p, ?, r, q, s, and Ctrl-C (raw mode delivers it as a byte).
+/// Turns the bytes of standard input into keys: arrows (ESC [ A-D and ESC O A-D), h/l, a/d, k/j
+/// (up, down), space or p, ?, o (settings), r, q, s, and Ctrl-C (raw mode delivers it as a byte).
 struct KeyDecoder {
     private var pending: [UInt8] = []
 
@@ -32,6 +35,8 @@ struct KeyDecoder {
                 pending.removeFirst(3)
                 if code == UInt8(ascii: "D") { keys.append(.left) }
                 if code == UInt8(ascii: "C") { keys.append(.right) }
+                if code == UInt8(ascii: "A") { keys.append(.up) }
+                if code == UInt8(ascii: "B") { keys.append(.down) }
                 continue
             }
             pending.removeFirst()
@@ -42,6 +47,9 @@ struct KeyDecoder {
             case UInt8(ascii: "?"): keys.append(.help)
             case UInt8(ascii: "r"), UInt8(ascii: "R"): keys.append(.restart)
             case UInt8(ascii: "s"), UInt8(ascii: "S"): keys.append(.status)
+            case UInt8(ascii: "o"), UInt8(ascii: "O"): keys.append(.settings)
+            case UInt8(ascii: "k"), UInt8(ascii: "K"): keys.append(.up)
+            case UInt8(ascii: "j"), UInt8(ascii: "J"): keys.append(.down)
             case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x03: keys.append(.quit)
             default: break
             }

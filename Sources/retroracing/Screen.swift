@@ -8,13 +8,18 @@ struct Screen {
 
     var width = 80
 
-    func frame(_ game: RaceGame, narration: String, help: HelpSection?) -> String {
+    func frame(
+        _ game: RaceGame, narration: String, help: HelpSection?,
+        settings: (stored: GameSettings, effective: EffectiveSettings, item: SettingItem)? = nil
+    ) -> String {
         var lines: [String] = []
         lines.append(
             "RetroRapid!  Score \(game.score)  Level \(game.level)  Lives \(game.lives)  Speed \(game.difficulty)")
         lines.append("")
         if let help {
             lines += Self.helpLines(help)
+        } else if let settings {
+            lines += Self.settingsLines(settings.stored, settings.effective, focus: settings.item)
         } else {
             lines += road(game)
         }
@@ -24,7 +29,8 @@ struct Screen {
         if !message.isEmpty { lines.append(message) }
         lines.append("")
         if game.phase == .ready { lines.append("Press space to start.") }
-        lines.append("Keys: arrows, h/l, a/d move. Space/p start, pause. ? help. s status. r restart. q quit.")
+        lines.append(
+            "Keys: arrows, h/l, a/d move. Space/p start, pause. ? help. o settings. s status. r restart. q quit.")
         // Every line fits the width, so nothing wraps and the layout stays put in an 80x24 pane.
         return "\u{1B}[H" + lines.flatMap { fit($0, width) }.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
             + "\u{1B}[J"
@@ -62,6 +68,18 @@ struct Screen {
         return lines + [border]
     }
 
+    static func settingsLines(_ stored: GameSettings, _ effective: EffectiveSettings, focus: SettingItem) -> [String] {
+        var lines = ["Settings (saved at once):", ""]
+        for item in SettingItem.allCases {
+            let value = item.value(in: stored)
+            let now = item.effective(in: effective)
+            let shown =
+                value == "system" ? "system default (\(now.isEmpty ? "the narrator's" : now))" : value
+            lines.append((item == focus ? "> " : "  ") + item.title + ": " + shown)
+        }
+        return lines + ["", "Up and down: choose. Left and right: change. o or q: close."]
+    }
+
     static func helpLines(_ section: HelpSection) -> [String] {
         let title = "Help, part \(section.number) of \(HelpSection.allCases.count): "
         let body: [String]
@@ -74,19 +92,19 @@ struct Screen {
         case .controls:
             body = [
                 title + "Controls", "Left and right arrows, h and l, or a and d move.",
-                "Space or p starts, pauses and resumes. ? shows this help.",
+                "Space or p starts, pauses and resumes. ? shows this help. o: settings.",
                 "s says score, level, lives and lane. r restarts. q quits.",
             ]
         case .audioCues:
             body = [
                 title + "Audio cues", "Each step, a note for each safe lane ahead:",
                 "low (C5) left, middle (E5) middle, high (G5) right; a lower buzz: none safe.",
-                "A move plays the new lane's note. --lane-cues and --move-cues change them.",
+                "A move plays the new lane's note. Settings (o) change both.",
             ]
         case .speedWarning:
             body = [
                 title + "Speed warning", "Just before the speed rises: spoken, a chirp, both or",
-                "nothing (--speed-warning). The two rows ahead are clear when it rises.",
+                "nothing, as set in the settings (o). The two rows ahead are clear when it rises.",
             ]
         }
         return body + ["", "Left and right: previous and next part. ? or q: close help."]

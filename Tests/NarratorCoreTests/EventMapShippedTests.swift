@@ -15,8 +15,8 @@ struct EventMapShippedTests {
         case silent
         /// A sound alone, by name.
         case play(String)
-        /// Speech together with a sound.
-        case speakWithSound(String, sound: String)
+        /// Speech together with a sound ("": none).
+        case speakWithSound(String, sound: String, priority: Priority = .high)
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -30,6 +30,13 @@ struct EventMapShippedTests {
             self.fields = fields
             self.expected = expected
         }
+    }
+
+    /// A `setting` event as the game sends it, previewing with every lane safe in the middle lane.
+    static func setting(_ name: String, _ value: String, _ effective: String) -> String {
+        let origin = value == "system" ? "system" : "chosen"
+        return #"{"setting": "\#(name)", "value": "\#(value)", "origin": "\#(origin)", "effective": "\#(effective)", "#
+            + #""left": true, "middle": true, "right": true, "lane": 1, "safe": true}"#
     }
 
     static let help = AnnouncementPolicy(supersedes: "help", resume: true, scope: "help.section.1")
@@ -71,6 +78,42 @@ struct EventMapShippedTests {
         Case("lanes_ahead", #"{"left": true, "middle": true, "right": true, "cues": "off"}"#, .silent),
         Case("lanes_ahead", #"{"left": true, "middle": true, "right": true}"#, .play("lane_pulses")),
         Case("moved", #"{"lane": 2, "safe": true, "cues": "lane"}"#, .play("move_lane_2")),
+        Case(
+            "settings", #"{"action": "open"}"#,
+            .speak(
+                "Settings. Up and down arrows choose a setting, left and right change it, O closes.", .default,
+                .init(supersedes: "settings"))),
+        Case("settings", #"{"action": "close"}"#, .speak("Settings closed.", .default, .init(supersedes: "settings"))),
+        Case(
+            "setting", Self.setting("difficulty", "system", "rapid"),
+            .speakWithSound("Difficulty: Rapid. System default.", sound: "", priority: .default)),
+        Case(
+            "setting", Self.setting("lane_cues", "arpeggio", "arpeggio"),
+            .speakWithSound("Lane cues: arpeggio. Your choice.", sound: "lane_arpeggio", priority: .default)),
+        Case(
+            "setting", Self.setting("lane_cues", "off", "off"),
+            .speakWithSound("Lane cues: off. Your choice.", sound: "", priority: .default)),
+        Case(
+            "setting", Self.setting("move_cues", "system", "lane"),
+            .speakWithSound("Move cues: lane note. System default.", sound: "move_lane_1", priority: .default)),
+        Case(
+            "setting", Self.setting("move_cues", "safety", "safety"),
+            .speakWithSound("Move cues: safe or unsafe. Your choice.", sound: "move_safe", priority: .default)),
+        Case(
+            "setting", Self.setting("move_cues", "both", "both"),
+            .speakWithSound("Move cues: both. Your choice.", sound: "move_both_safe_1", priority: .default)),
+        Case(
+            "setting", Self.setting("speed_warning", "sound", "sound"),
+            .speakWithSound("Speed warning: chirp. Your choice.", sound: "speed_up", priority: .default)),
+        Case(
+            "setting", Self.setting("speed_warning", "system", "announcement"),
+            .speakWithSound("Speed warning: spoken. System default.", sound: "", priority: .default)),
+        Case(
+            "setting", #"{"setting": "speech_rate", "value": "300", "origin": "chosen", "effective": 300}"#,
+            .speak("Speech rate: 300. Your choice.", .default, .init(supersedes: "setting"))),
+        Case(
+            "setting", #"{"setting": "speech_rate", "value": "system", "origin": "system", "effective": ""}"#,
+            .speak("Speech rate: the narrator's own. System default.", .default, .init(supersedes: "setting"))),
         Case("moved", #"{"lane": 0, "safe": false, "cues": "safety"}"#, .play("move_unsafe")),
         Case("moved", #"{"lane": 1, "safe": true, "cues": "safety"}"#, .play("move_safe")),
         Case("moved", #"{"lane": 1, "safe": false, "cues": "both"}"#, .play("move_both_unsafe_1")),
@@ -156,12 +199,12 @@ struct EventMapShippedTests {
             #expect(
                 try EventMapFixtures.shippedSounds().render(cue.name, arguments: cue.arguments, sampleRate: 22050).count
                     > 0)
-        case .speakWithSound(let text, let name):
+        case .speakWithSound(let text, let name, let expectedPriority):
             guard case .speak(let rendering, let priority, _, let cue) = action else {
                 Issue.record("expected speech, got \(action)")
                 return
             }
-            #expect(rendering.text == text && priority == .high)
+            #expect(rendering.text == text && priority == expectedPriority)
             #expect(cue?.name ?? "" == name)
         }
     }
@@ -173,7 +216,7 @@ struct EventMapShippedTests {
                 == [
                     "collision", "collision_resolved", "finished", "game_over", "help", "level_change_imminent",
                     "level_up", "lane_changed", "lanes_ahead", "moved", "pause_changed", "ready", "score_changed",
-                    "started", "status_request",
+                    "setting", "settings", "started", "status_request",
                 ].sorted())
         #expect(Set(Self.cases.map(\.event)) == Set(try EventMapFixtures.shippedMap().eventNames))
     }

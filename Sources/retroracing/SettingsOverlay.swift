@@ -1,0 +1,179 @@
+import NarratorClient
+import RetroRacingCore
+
+/// One line of the settings screen: a setting, the values it takes ("system" first), and how it is
+/// read from and written to the settings.
+enum SettingItem: CaseIterable {
+    case difficulty
+    case laneCues
+    case moveCues
+    case speedWarning
+    case speechRate
+
+    /// The name on the wire (`setting`'s `setting` field) and in the settings file.
+    var wireName: String {
+        switch self {
+        case .difficulty: "difficulty"
+        case .laneCues: "lane_cues"
+        case .moveCues: "move_cues"
+        case .speedWarning: "speed_warning"
+        case .speechRate: "speech_rate"
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .difficulty: "Difficulty"
+        case .laneCues: "Lane cues"
+        case .moveCues: "Move cues"
+        case .speedWarning: "Speed warning"
+        case .speechRate: "Speech rate"
+        }
+    }
+
+    /// Every value, "system" first, in the order left and right step through them.
+    var values: [String] {
+        switch self {
+        case .difficulty: ["system"] + Difficulty.allCases.map(\.rawValue)
+        case .laneCues: ["system"] + LaneCues.allCases.map(\.rawValue)
+        case .moveCues: ["system"] + MoveCues.allCases.map(\.rawValue)
+        case .speedWarning: ["system"] + SpeedWarningFeedback.allCases.map(\.rawValue)
+        case .speechRate: ["system"] + stride(from: 150, through: 450, by: 50).map(String.init)
+        }
+    }
+
+    /// The stored value ("system" or the choice).
+    func value(in settings: GameSettings) -> String {
+        switch self {
+        case .difficulty: Self.word(settings.difficulty)
+        case .laneCues: Self.word(settings.laneCues)
+        case .moveCues: Self.word(settings.moveCues)
+        case .speedWarning: Self.word(settings.speedWarning)
+        case .speechRate:
+            switch settings.speechRate {
+            case .systemDefault: "system"
+            case .chosen(let rate): String(rate)
+            }
+        }
+    }
+
+    /// The value in effect ("" for a speech rate left to the narrator).
+    func effective(in settings: EffectiveSettings) -> String {
+        switch self {
+        case .difficulty: settings.difficulty.rawValue
+        case .laneCues: settings.laneCues.rawValue
+        case .moveCues: settings.moveCues.rawValue
+        case .speedWarning: settings.speedWarning.rawValue
+        case .speechRate: settings.speechRate.map(String.init) ?? ""
+        }
+    }
+
+    func set(_ value: String, in settings: inout GameSettings) {
+        switch self {
+        case .difficulty: settings.difficulty = Self.setting(value)
+        case .laneCues: settings.laneCues = Self.setting(value)
+        case .moveCues: settings.moveCues = Self.setting(value)
+        case .speedWarning: settings.speedWarning = Self.setting(value)
+        case .speechRate: settings.speechRate = Int(value).map { .chosen($0) } ?? .systemDefault
+        }
+    }
+
+    private static func word<Value: RawRepresentable>(_ setting: Setting<Value>) -> String
+    where Value.RawValue == String {
+        switch setting {
+        case .systemDefault: "system"
+        case .chosen(let value): value.rawValue
+        }
+    }
+
+    private static func setting<Value: RawRepresentable>(_ word: String) -> Setting<Value>
+    where Value.RawValue == String {
+        Value(rawValue: word).map { .chosen($0) } ?? .systemDefault
+    }
+}
+
+/// The settings screen while it is open.
+struct SettingsOverlay {
+    var item = SettingItem.difficulty
+    /// Whether opening it paused the race (then closing it resumes the race, and only then).
+    var causedPause = false
+}
+
+extension GameSession {
+    func openSettings() {
+        var overlay = SettingsOverlay()
+        if game.phase == .running {
+            let events = game.setPause(true, reason: .overlay)
+            overlay.causedPause = !events.isEmpty
+            apply(events)
+        }
+        settingsScreen = overlay
+        refreshSettings()
+        narration?.send(type: "settings", fields: [("action", .string("open"))])
+        announce(overlay.item)
+    }
+
+    func closeSettings() {
+        guard let overlay = settingsScreen else { return }
+        settingsScreen = nil
+        narration?.send(type: "settings", fields: [("action", .string("close"))])
+        if overlay.causedPause { apply(game.setPause(false, reason: .overlay)) }
+    }
+
+    func handleSettings(_ key: Key) {
+        guard var overlay = settingsScreen else { return }
+        let items = SettingItem.allCases
+        let index = items.firstIndex(of: overlay.item)!
+        switch key {
+        case .up, .down:
+            let next = index + (key == .up ? -1 : 1)
+            guard items.indices.contains(next) else { return }
+            overlay.item = items[next]
+            settingsScreen = overlay
+            announce(overlay.item)
+        case .left, .right:
+            change(overlay.item, by: key == .left ? -1 : 1)
+        case .settings, .quit, .help:
+            closeSettings()
+        default:
+            break
+        }
+    }
+
+    /// Steps a setting to its previous or next value (not past either end), saves it, and says and
+    /// previews the result.
+    private func change(_ item: SettingItem, by step: Int) {
+        let values = item.values
+        let position = values.firstIndex(of: item.value(in: runSettings)) ?? 0
+        let target = position + step
+        guard values.indices.contains(target) else { return }
+        item.set(values[target], in: &runSettings)
+        item.set(values[target], in: &storedSettings)
+        if !settingsStore.save(storedSettings) {
+            StatusLine.shared.set("Settings could not be saved to \(settingsStore.path).")
+        }
+        refreshSettings()
+        if item == .speechRate {
+            let setup = Self.voiceSetup(settings)
+            narration?.replaceSetup(setup)
+            // Back to the narrator's own rate: ask for its default by name.
+            for line in setup.isEmpty ? [#"{"type":"set","rate":175}"#] : setup { narration?.send(line: line) }
+        }
+        announce(item)
+    }
+
+    /// The `setting` event: which setting, its stored value, its value in effect, and the fields a
+    /// preview sound takes (every lane safe, the middle lane).
+    func announce(_ item: SettingItem) {
+        let value = item.value(in: runSettings)
+        let effective = item.effective(in: settings)
+        var fields: [(String, WireValue)] = [
+            ("setting", .string(item.wireName)), ("value", .string(value)),
+            ("origin", .string(value == "system" ? "system" : "chosen")),
+        ]
+        fields.append(("effective", Int(effective).map { .int($0) } ?? .string(effective)))
+        fields += [("left", .bool(true)), ("middle", .bool(true)), ("right", .bool(true))]
+        fields += [("lane", .int(1)), ("safe", .bool(true))]
+        narration?.send(type: "setting", fields: fields)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import NarratorClient
+import NarratorTestSupport
+import Testing
+
+/// The settings screen of the real game in a real terminal (tmux), against a real daemon: each
+/// change is spoken (checked through the daemon's notifications) and saved, a choice survives a
+/// change of the screen-reader state, and what was left to the system follows it.
+@Suite("The game's settings", .serialized)
+struct SettingsScreenTests {
+    @Test("Settings are spoken as they change, saved, and keep the player's choice when the screen reader changes")
+    func settingsScreen() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rs-\(UUID().uuidString.prefix(8))")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The help was read on an earlier run: the game only says how to start.
+        try FileManager.default.createDirectory(atPath: folder + "/data/retroracing", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: folder + "/data/retroracing/help-narrated", contents: Data())
+        let socket = folder + "/run/narrator.sock"
+        let narrator = try #require(NarratorExecutable.path())
+        let game = narrator.replacingOccurrences(of: "/narrator", with: "/retroracing")
+        let daemon = try ChildProcess(
+            executable: narrator, arguments: ["serve", "--socket", socket, "--output", "null"],
+            environment: ProcessInfo.processInfo.environment, captureErrors: true)
+        defer { daemon.stop() }
+        let (ready, log) = daemon.read(until: "ready on")
+        try #require(ready, "the daemon exited: \(log)")
+        let listener = try LineClient(path: socket)
+        listener.setReadTimeout(.seconds(30))
+        try listener.send(#"{"type":"subscribe","all_clients":true}"#)
+        _ = try listener.readLine()
+
+        let session = "rs\(getpid())"
+        /// Waits until `text` has been said to the end, and returns everything said until then.
+        func hear(_ text: String) throws -> [String] {
+            var heard: [String] = []
+            while heard.last != text {
+                let line: String?
+                do {
+                    line = try listener.readLine()
+                } catch {
+                    Issue.record(
+                        "waiting for \"\(text)\", heard \(heard); the screen was:\n\((try? tmux("capture-pane", "-p", "-t", session)) ?? "")"
+                    )
+                    throw error
+                }
+                let values = fields(try #require(line, "the daemon closed the stream"))
+                if values["event"] as? String == "finished", let said = values["text"] as? String { heard.append(said) }
+            }
+            return heard
+        }
+
+        try tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", "sh")
+        defer { _ = try? tmux("kill-session", "-t", session) }
+        let start = "XDG_DATA_HOME=\(folder)/data XDG_CONFIG_HOME=\(folder)/config \(game) --socket \(socket) --seed 3"
+        // Each run signals this channel when the game has exited, so the next command line is never
+        // typed into a game still running (it would read the line as keys).
+        let ended = "; tmux wait-for -S \(session)-ended"
+
+        // No screen reader: the system defaults are the sighted player's (rapid, no lane cues).
+        try tmux("send-keys", "-t", session, start + " --screen-reader off" + ended, "Enter")
+        _ = try hear("Press space to start. The question mark opens the help.")
+        try tmux("send-keys", "-t", session, "o")
+        _ = try hear("Difficulty: Rapid. System default.")
+        try tmux("send-keys", "-t", session, "j")
+        _ = try hear("Lane cues: off. System default.")
+        try tmux("send-keys", "-t", session, "l")
+        _ = try hear("Lane cues: pulses. Your choice.")
+        let screen = try tmux("capture-pane", "-p", "-t", session)
+        #expect(screen.contains("> Lane cues: pulses"), "the screen was:\n\(screen)")
+        #expect(screen.contains("  Difficulty: system default (rapid)"), "the screen was:\n\(screen)")
+        try tmux("send-keys", "-t", session, "o")
+        _ = try hear("Settings closed.")
+        let saved = try String(contentsOfFile: folder + "/config/retroracing/settings", encoding: .utf8)
+        #expect(saved.contains("\nlane_cues pulses\n") && saved.contains("\ndifficulty system\n"), "\(saved)")
+        try tmux("send-keys", "-t", session, "q")
+        try tmux("wait-for", "\(session)-ended", limit: .seconds(30))
+
+        // With a screen reader, what was left to the system follows it; the choice stays.
+        try tmux("send-keys", "-t", session, start + " --screen-reader on" + ended, "Enter")
+        _ = try hear("Press space to start. The question mark opens the help.")
+        try tmux("send-keys", "-t", session, "o")
+        _ = try hear("Difficulty: Cruise. System default.")
+        try tmux("send-keys", "-t", session, "j")
+        _ = try hear("Lane cues: pulses. Your choice.")
+        try tmux("send-keys", "-t", session, "jjj")
+        _ = try hear("Speech rate: the narrator's own. System default.")
+        try tmux("send-keys", "-t", session, "ll")
+        _ = try hear("Speech rate: 200. Your choice.")
+        try tmux("send-keys", "-t", session, "o")
+        _ = try hear("Settings closed.")
+        try tmux("send-keys", "-t", session, " ")
+        _ = try hear("Go! Speed: Cruise.")
+        try tmux("send-keys", "-t", session, "q")
+        try tmux("wait-for", "\(session)-ended", limit: .seconds(30))
+        let after = try String(contentsOfFile: folder + "/config/retroracing/settings", encoding: .utf8)
+        #expect(after.contains("\nspeech_rate 200\n") && after.contains("\nlane_cues pulses\n"), "\(after)")
+    }
+
+    /// Runs one tmux command; one that does not finish within `limit` fails the test.
+    @discardableResult
+    private func tmux(_ arguments: String..., limit: Duration = .seconds(20)) throws -> String {
+        let executable = try #require(PrivatePulseAudio.findExecutable("tmux")?.path)
+        let run = try ChildProcess.run(executable, arguments, limit: limit)
+        try #require(!run.timedOut, "tmux \(arguments) did not finish within \(limit)")
+        #expect(run.status == 0, "tmux \(arguments): \(run.errors)")
+        return run.output
+    }
+}
