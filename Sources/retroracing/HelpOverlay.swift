@@ -57,8 +57,10 @@ extension GameSession {
             gameOverAnnouncement = (id, id == nil)
         case .soundLost(let reason):
             soundLost = reason
+            StatusLine.shared.set("The narrator has no sound: \(reason)")
         case .soundBack:
             soundLost = nil
+            StatusLine.shared.set("The narrator's sound is back.")
         case .connected where game.phase == .ready && !toldHowToStart && data.helpWasNarrated:
             toldHowToStart = true
             narration?.send(type: "ready", fields: [])

@@ -29,8 +29,8 @@ struct Screen {
         if !message.isEmpty { lines.append(message) }
         lines.append("")
         if game.phase == .ready { lines.append("Press space to start.") }
-        lines.append(
-            "Keys: arrows, h/l, a/d move. Space/p start, pause. ? help. o settings. s status. r restart. q quit.")
+        lines.append("Keys: arrows, h/l, a/d move. Space/p start/pause. ? help. o settings. s status.")
+        lines.append("r restart. q quit.")
         // Every line fits the width, so nothing wraps and the layout stays put in an 80x24 pane.
         return "\u{1B}[H" + lines.flatMap { fit($0, width) }.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
             + "\u{1B}[J"

@@ -8,7 +8,9 @@ import Testing
 /// change of the screen-reader state, and what was left to the system follows it.
 @Suite("The game's settings", .serialized)
 struct SettingsScreenTests {
-    @Test("Settings are spoken as they change, saved, and keep the player's choice when the screen reader changes")
+    @Test(
+        "Settings are spoken as they change, saved, keep the player's choice when the screen reader changes, and an old or broken file is mended"
+    )
     func settingsScreen() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rs-\(UUID().uuidString.prefix(8))")
             .path
@@ -16,6 +18,14 @@ struct SettingsScreenTests {
         // The help was read on an earlier run: the game only says how to start.
         try FileManager.default.createDirectory(atPath: folder + "/data/retroracing", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: folder + "/data/retroracing/help-narrated", contents: Data())
+        // Best scores, which no settings trouble may lose; and settings of the older format, with the
+        // speed-warning announcements turned off.
+        let bests = folder + "/data/retroracing/best-scores"
+        _ = FileManager.default.createFile(atPath: bests, contents: Data("cruise 42\n".utf8))
+        try FileManager.default.createDirectory(
+            atPath: folder + "/config/retroracing", withIntermediateDirectories: true)
+        let settingsFile = folder + "/config/retroracing/settings"
+        _ = FileManager.default.createFile(atPath: settingsFile, contents: Data("announcements off\n".utf8))
         let socket = folder + "/run/narrator.sock"
         let narrator = try #require(NarratorExecutable.path())
         let game = narrator.replacingOccurrences(of: "/narrator", with: "/retroracing")
@@ -68,11 +78,13 @@ struct SettingsScreenTests {
         _ = try hear("Lane cues: pulses. Your choice.")
         let screen = try tmux("capture-pane", "-p", "-t", session)
         #expect(screen.contains("> Lane cues: pulses"), "the screen was:\n\(screen)")
+        #expect(screen.contains("Settings moved to the new format"), "the screen was:\n\(screen)")
         #expect(screen.contains("  Difficulty: system default (rapid)"), "the screen was:\n\(screen)")
         try tmux("send-keys", "-t", session, "o")
         _ = try hear("Settings closed.")
-        let saved = try String(contentsOfFile: folder + "/config/retroracing/settings", encoding: .utf8)
+        let saved = try String(contentsOfFile: settingsFile, encoding: .utf8)
         #expect(saved.contains("\nlane_cues pulses\n") && saved.contains("\ndifficulty system\n"), "\(saved)")
+        #expect(saved.contains("\nspeed_warning none\n") && !saved.contains("announcements"), "\(saved)")
         try tmux("send-keys", "-t", session, "q")
         try tmux("wait-for", "\(session)-ended", limit: .seconds(30))
 
@@ -93,8 +105,20 @@ struct SettingsScreenTests {
         _ = try hear("Go! Speed: Cruise.")
         try tmux("send-keys", "-t", session, "q")
         try tmux("wait-for", "\(session)-ended", limit: .seconds(30))
-        let after = try String(contentsOfFile: folder + "/config/retroracing/settings", encoding: .utf8)
+        let after = try String(contentsOfFile: settingsFile, encoding: .utf8)
         #expect(after.contains("\nspeech_rate 200\n") && after.contains("\nlane_cues pulses\n"), "\(after)")
+
+        // A broken file is reported once and replaced by the defaults; the best scores stay.
+        _ = FileManager.default.createFile(atPath: settingsFile, contents: Data("version 1\nlane_cues loud\n".utf8))
+        try tmux("send-keys", "-t", session, start + " --screen-reader on" + ended, "Enter")
+        _ = try hear("Press space to start. The question mark opens the help.")
+        let broken = try tmux("capture-pane", "-p", "-t", session)
+        #expect(broken.contains("could not be read") && broken.contains("(line 2:"), "the screen was:\n\(broken)")
+        try tmux("send-keys", "-t", session, "q")
+        try tmux("wait-for", "\(session)-ended", limit: .seconds(30))
+        let replaced = try String(contentsOfFile: settingsFile, encoding: .utf8)
+        #expect(replaced.contains("\nlane_cues system\n") && replaced.contains("\nspeech_rate system\n"), "\(replaced)")
+        #expect(try String(contentsOfFile: bests, encoding: .utf8) == "cruise 42\n")
     }
 
     /// Runs one tmux command; one that does not finish within `limit` fails the test.
