@@ -10,10 +10,14 @@ struct RetroRacing: ParsableCommand {
         commandName: "retroracing",
         abstract: "Race in three lanes; Narrator speaks what happens.",
         discussion: """
-            Keys: left/right arrows, h/l or a/d move; space or p pause; ? help; s status; r restart; q quit.
+            Keys: left/right arrows, h/l or a/d move; space or p start and pause; ? help; o settings; \
+            s status; r restart; q quit. Each step plays a note for each safe lane ahead (the lane cues).
             Start the narrator first (`narrator serve`); without it the game runs silently and connects when \
-            it appears. Best scores are kept in $XDG_DATA_HOME/retroracing (~/.local/share/retroracing).
-            Without a terminal (or with --autopilot), the game plays headless and prints its events.
+            it appears. Settings are kept in $XDG_CONFIG_HOME/retroracing/settings (~/.config/retroracing), \
+            best scores in $XDG_DATA_HOME/retroracing (~/.local/share/retroracing). Options override the \
+            saved settings for one run.
+            Without a terminal (or with --autopilot), the game plays headless and prints its events; keys \
+            are still read from standard input while it stays open.
             """
     )
 
