@@ -18,23 +18,13 @@ import sys
 import textwrap
 import xml.etree.ElementTree as ET
 
-CLDR_VERSION = "41"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cldr import CLDR_VERSION, installed_cldr_version  # noqa: E402
+
 DEFAULT_DIR = "/usr/share/unicode/cldr/common/supplemental"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "Sources", "NarratorLocalization", "Plurals")
 CATEGORY_ORDER = ["zero", "one", "two", "few", "many", "other"]
-
-
-def installed_cldr_version():
-    """The version of Debian's unicode-cldr-core, or None when dpkg cannot tell."""
-    try:
-        out = subprocess.run(
-            ["dpkg-query", "-W", "-f=${Version}", "unicode-cldr-core"],
-            capture_output=True, text=True, check=True,
-        ).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return out.split("-")[0]
 
 
 def swift_value_test(expr, values, negate):
@@ -151,7 +141,7 @@ def main():
     installed = installed_cldr_version()
     if installed is not None and installed != CLDR_VERSION:
         sys.exit(f"unicode-cldr-core is CLDR {installed}, the pinned release is {CLDR_VERSION}: "
-                 "update CLDR_VERSION here and the sample counts in the conformance test together.")
+                 "update CLDR_VERSION in scripts/cldr.py and the sample counts in the conformance test together.")
     for kind, type_name, file_name in [("cardinal", "CLDRCardinalRules", "plurals.xml"),
                                        ("ordinal", "CLDROrdinalRules", "ordinals.xml")]:
         groups = parse(os.path.join(directory, file_name))

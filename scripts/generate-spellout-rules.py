@@ -20,22 +20,12 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-CLDR_VERSION = "41"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cldr import CLDR_VERSION, installed_cldr_version  # noqa: E402
+
 DEFAULT_DIR = "/usr/share/unicode/cldr/common/rbnf"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Sources", "NarratorLocalization", "Spellout", "CLDRSpelloutRules.swift")
-
-
-def installed_cldr_version():
-    """The version of Debian's unicode-cldr-core, or None when dpkg cannot tell."""
-    try:
-        out = subprocess.run(
-            ["dpkg-query", "-W", "-f=${Version}", "unicode-cldr-core"],
-            capture_output=True, text=True, check=True,
-        ).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return out.split("-")[0]
 
 
 def locale_key(filename):
@@ -104,7 +94,9 @@ enum CLDRSpelloutRules {{
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w", encoding="utf-8") as handle:
         handle.write(swift)
-    print(f"wrote {OUT}: {len(entries)} locales")
+    # The toolchain's formatter, as for the plural rules: the committed file is what it leaves.
+    subprocess.run(["swift", "format", "-i", OUT], check=True)
+    print(f"wrote {os.path.relpath(OUT, ROOT)}: {len(entries)} locales")
 
 
 if __name__ == "__main__":

@@ -6,10 +6,7 @@ struct GameData {
     let folder: String
 
     init(environment: [String: String]) {
-        let base =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? "/tmp") + "/.local/share")
-        folder = base + "/retroracing"
+        folder = xdgFolder("XDG_DATA_HOME", else: ".local/share", environment: environment) + "/retroracing"
     }
 
     private var bestPath: String { folder + "/best-scores" }
@@ -39,4 +36,9 @@ struct GameData {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: helpMarker, contents: Data())
     }
+}
+
+/// An XDG base folder: `$variable` when set and not empty, else `$HOME/fallback`.
+func xdgFolder(_ variable: String, else fallback: String, environment: [String: String]) -> String {
+    environment[variable].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? "/tmp") + "/" + fallback)
 }

@@ -7,10 +7,7 @@ struct SettingsStore {
     let path: String
 
     init(environment: [String: String]) {
-        let base =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? "/tmp") + "/.config")
-        path = base + "/retroracing/settings"
+        path = xdgFolder("XDG_CONFIG_HOME", else: ".config", environment: environment) + "/retroracing/settings"
     }
 
     /// The settings, and a notice for the player when the file had to be migrated or replaced (then

@@ -12,9 +12,9 @@ struct SettingsScreenTests {
         "Settings are spoken as they change, saved, keep the player's choice when the screen reader changes, and an old or broken file is mended"
     )
     func settingsScreen() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rs-\(UUID().uuidString.prefix(8))")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let terminal = try GameInTerminal(prefix: "rs")
+        defer { terminal.stop() }
+        let (folder, socket, game, listener) = (terminal.folder, terminal.socket, terminal.game, terminal.listener)
         // The help was read on an earlier run: the game only says how to start.
         try FileManager.default.createDirectory(atPath: folder + "/data/retroracing", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: folder + "/data/retroracing/help-narrated", contents: Data())
@@ -26,20 +26,6 @@ struct SettingsScreenTests {
             atPath: folder + "/config/retroracing", withIntermediateDirectories: true)
         let settingsFile = folder + "/config/retroracing/settings"
         _ = FileManager.default.createFile(atPath: settingsFile, contents: Data("announcements off\n".utf8))
-        let socket = folder + "/run/narrator.sock"
-        let narrator = try #require(NarratorExecutable.path())
-        let game = narrator.replacingOccurrences(of: "/narrator", with: "/retroracing")
-        let daemon = try ChildProcess(
-            executable: narrator, arguments: ["serve", "--socket", socket, "--output", "null"],
-            environment: ProcessInfo.processInfo.environment, captureErrors: true)
-        defer { daemon.stop() }
-        let (ready, log) = daemon.read(until: "ready on")
-        try #require(ready, "the daemon exited: \(log)")
-        let listener = try LineClient(path: socket)
-        listener.setReadTimeout(.seconds(30))
-        try listener.send(#"{"type":"subscribe","all_clients":true}"#)
-        _ = try listener.readLine()
-
         let session = "rs\(getpid())"
         /// Waits until `text` has been said to the end, and returns everything said until then.
         func hear(_ text: String) throws -> [String] {
@@ -121,13 +107,8 @@ struct SettingsScreenTests {
         #expect(try String(contentsOfFile: bests, encoding: .utf8) == "cruise 42\n")
     }
 
-    /// Runs one tmux command; one that does not finish within `limit` fails the test.
     @discardableResult
     private func tmux(_ arguments: String..., limit: Duration = .seconds(20)) throws -> String {
-        let executable = try #require(PrivatePulseAudio.findExecutable("tmux")?.path)
-        let run = try ChildProcess.run(executable, arguments, limit: limit)
-        try #require(!run.timedOut, "tmux \(arguments) did not finish within \(limit)")
-        #expect(run.status == 0, "tmux \(arguments): \(run.errors)")
-        return run.output
+        try GameInTerminal.tmux(arguments, limit: limit)
     }
 }

@@ -9,22 +9,9 @@ import Testing
 struct TmuxGameTests {
     @Test("A scripted game narrates the help, the speed warning before 100, lives after a crash, and the game over")
     func scriptedGame() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rr-\(UUID().uuidString.prefix(8))")
-            .path
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let socket = folder + "/run/narrator.sock"
-        let narrator = try #require(NarratorExecutable.path())
-        let game = narrator.replacingOccurrences(of: "/narrator", with: "/retroracing")
-        let daemon = try ChildProcess(
-            executable: narrator, arguments: ["serve", "--socket", socket, "--output", "null"],
-            environment: ProcessInfo.processInfo.environment, captureErrors: true)
-        defer { daemon.stop() }
-        let (ready, log) = daemon.read(until: "ready on")
-        try #require(ready, "the daemon exited: \(log)")
-        let listener = try LineClient(path: socket)
-        listener.setReadTimeout(.seconds(30))
-        try listener.send(#"{"type":"subscribe","all_clients":true}"#)
-        _ = try listener.readLine()
+        let terminal = try GameInTerminal(prefix: "rr")
+        defer { terminal.stop() }
+        let (folder, socket, game, listener) = (terminal.folder, terminal.socket, terminal.game, terminal.listener)
 
         let session = "rr\(getpid())"
         let command =
@@ -62,17 +49,8 @@ struct TmuxGameTests {
         #expect(!after.contains("Status: Score"), "the game's screen was left behind:\n\(after)")
     }
 
-    /// Runs one tmux command; one that does not finish within `limit` fails the test.
     @discardableResult
     private func tmux(_ arguments: String..., limit: Duration = .seconds(20)) throws -> String {
-        let executable = try #require(PrivatePulseAudio.findExecutable("tmux")?.path)
-        let run = try ChildProcess.run(executable, arguments, limit: limit)
-        try #require(!run.timedOut, "tmux \(arguments) did not finish within \(limit)")
-        #expect(run.status == 0, "tmux \(arguments): \(run.errors)")
-        return run.output
+        try GameInTerminal.tmux(arguments, limit: limit)
     }
-}
-
-func fields(_ line: String) -> [String: Any] {
-    (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
 }
