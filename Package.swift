@@ -201,7 +201,10 @@ let package = Package(
         .testTarget(name: "RetroRacingCoreTests", dependencies: ["RetroRacingCore"]),
         .testTarget(
             name: "RetroRacingGameTests",
-            dependencies: ["retroracing", "narrator", "NarratorClient", "NarratorTestSupport"]
+            dependencies: [
+                "retroracing", "narrator", "NarratorClient", "NarratorCore", "NarratorLocalization",
+                "NarratorSystem", "NarratorTestSupport",
+            ]
         ),
     ]
 )
