@@ -7,17 +7,18 @@ import Testing
 /// real daemon and a private PulseAudio, steering only by what the monitor recorded, and is judged
 /// afterwards by the game's own event log.
 ///
-/// The tick is 250 ms (the test's own `--tick-milliseconds`; cruise starts at 1440 ms). The player
+/// The tick is 300 ms (the test's own `--tick-milliseconds`; cruise starts at 1440 ms). The player
 /// must hear a whole cue (90 ms) and have typed its keys before the next tick. Measured on a
 /// 2-core VM with five races at once: a cue reaches the recording 0-60 ms after the game sent it,
 /// either on its beat or up to 40 ms early (whether the sound server could mix it into audio it
 /// had rendered already), and the player has typed its keys 100-180 ms after the cue's first
-/// sample arrived (it waits out the beat window, 15 ms, before it decides). At 200 ms that left
-/// too little room: late keys and a few cues drowned by speech cost up to three crashes a race;
-/// at 250 ms the five races ran without one.
+/// sample arrived (it waits out the beat window, 15 ms, before it decides), up to 230 ms while
+/// the rest of the suite runs beside it. At 200 ms, late keys and cues drowned by speech cost up
+/// to three crashes a race; at 250 ms the races ran clean alone but crashed once now and then
+/// beside the whole suite; 300 ms keeps 70 ms in hand for a few seconds more.
 @Suite("Playing by ear", .serialized)
 struct ListeningPlayerTests {
-    static let tick = 250
+    static let tick = 300
     static let seeds: [UInt64] = [1, 2, 3, 4, 5]
     /// Points the player counts by ear before it quits: 200, and a margin for cues it misheard
     /// as holding more cars than they did.
