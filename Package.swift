@@ -207,7 +207,10 @@ let package = Package(
         .testTarget(name: "RetroRacingCoreTests", dependencies: ["RetroRacingCore"]),
         .testTarget(
             name: "RetroRacingGameTests",
-            dependencies: ["retroracing", "narrator", "NarratorClient", "NarratorTestSupport"]
+            dependencies: [
+                "retroracing", "narrator", "NarratorClient", "NarratorCore", "NarratorLocalization",
+                "NarratorSystem", "NarratorTestSupport",
+            ]
         ),
     ]
 )

@@ -41,7 +41,7 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    private init(
+    init(
         executable: String, arguments: [String], environment: [String: String], output: Int32,
         redirect: (inout posix_spawn_file_actions_t) -> Void
     ) throws {

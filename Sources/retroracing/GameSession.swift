@@ -154,6 +154,10 @@ final class GameSession {
                 refreshSettings()
             case .collision:
                 collisionEnds = .now + Self.collisionPause
+            case .collisionResolved:
+                // The race goes on a whole tick after the cue of its cleared road, not at once with
+                // the ticks missed during the crash (a burst of them at short intervals).
+                nextTick = .now + tickInterval
             case .gameOver:
                 nextTick = nil
                 saveBest()

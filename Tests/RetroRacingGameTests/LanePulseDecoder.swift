@@ -1,0 +1,238 @@
+import Foundation
+
+/// Hears RetroRacing's lane pulses in a mono recording, as a player would: no game state, no
+/// events, only samples.
+///
+/// The shipped `lane_pulses` sound (Localization/retroracing/sounds.json) plays three 30 ms slots,
+/// left C5, middle E5, right G5, each sounding only when that lane is safe. The daemon's mixer
+/// plays earcons at half their rendered level, so a note arrives with a known shape (the tone's
+/// attack and decay) and a known peak (`toneAmplitude`). Each lane's note is found with a matched
+/// filter: the recording correlated with that note under that envelope, whose output is about the
+/// note's amplitude where it sounds and small elsewhere, also where speech sounds (speech spreads
+/// its energy over many frequencies and never holds one pitch with that envelope).
+///
+/// A cue is found from its first note: once a note stands out, its frequency says which slot it
+/// is, so where the cue started, and the other two slots are read at their places. A lane is safe
+/// when its note stands out from what the same filter heard one slot earlier (speech there raises
+/// both). The game ticks at a rate the player knows, so once a cue is heard the next is looked for
+/// around one tick later; a cue heard off that beat (the first one, and the first after a crash's
+/// pause) must be clearer to count, so that speech between cues is not taken for one.
+struct LanePulseDecoder {
+    /// One lane cue heard.
+    struct Cue: Equatable {
+        /// The sample where its first slot starts.
+        var start: Int
+        /// How far each lane's note stood out, left to right, in sample units (about
+        /// `toneAmplitude` for a note that sounded, near 0 for one that did not).
+        var strengths: [Double]
+        /// Whether each lane's note sounded: the lane is safe.
+        var safe: [Bool]
+        /// Whether it came about one tick after the cue before it.
+        var onBeat: Bool
+        /// The points the row is worth when it is passed: one per car, a car where a lane is not safe.
+        var points: Int { safe.count { !$0 } }
+    }
+
+    /// The lane notes, left to right (C5, E5, G5).
+    static let notes = [523.25, 659.26, 783.99]
+    /// A note's peak as the daemon plays it: the sound book's unit peak (8192), halved by the mixer.
+    static let toneAmplitude = 4096.0
+
+    let sampleRate: Int
+    /// Samples in one slot of the cue (30 ms).
+    let slot: Int
+    /// Samples between ticks, when the player knows the game's rate.
+    let beat: Int?
+    /// A first note must stand out this much to be looked at.
+    var noteThreshold = 0.5 * toneAmplitude
+    /// A lane is safe when its note stands out this much.
+    var safeThreshold = 0.5 * toneAmplitude
+    /// On the beat, a cue whose notes all fell short counts once with its clearest note this strong.
+    var faintThreshold = 0.3 * toneAmplitude
+    /// Off the beat, a cue counts only with two safe lanes, or one note standing out this much.
+    var clearThreshold = 0.85 * toneAmplitude
+
+    private let cosines: [[Double]]
+    private let sines: [[Double]]
+    private let envelopeEnergy: Double
+    /// Step between the places where a first note is looked for.
+    private let hop: Int
+    private var samples: [Int16] = []
+    /// The next place a first note is looked for.
+    private var cursor = 0
+    /// Matched-filter levels already worked out, per lane, by grid point (-1: not yet).
+    private var levels: [[Double]] = [[], [], []]
+    /// Samples between the places where levels are worked out.
+    private static let grid = 11
+    /// The last cue on the beat was taken from a note that fell short.
+    private var lastWasFaint = false
+    /// The starts of the last cues heard one beat apart, oldest first.
+    private var chain: [Int] = []
+
+    /// A decoder for audio at `sampleRate`; `tickMilliseconds` is the game's tick, when known.
+    init(sampleRate: Int = 22050, tickMilliseconds: Int? = nil) {
+        self.sampleRate = sampleRate
+        slot = Int((0.030 * Double(sampleRate)).rounded())
+        beat = tickMilliseconds.map { $0 * sampleRate / 1000 }
+        hop = 2 * Self.grid
+        // The shipped tone's envelope: up over 3 ms, down over the last 20 ms, linear.
+        let attack = (0.003 * Double(sampleRate)).rounded()
+        let decay = (0.020 * Double(sampleRate)).rounded()
+        let length = slot
+        let rate = Double(sampleRate)
+        let envelope = (0..<length).map { index -> Double in
+            var value = Double(index) < attack ? Double(index) / attack : 1
+            let fromEnd = Double(length - 1 - index)
+            if fromEnd < decay { value = min(value, fromEnd / decay) }
+            return value
+        }
+        envelopeEnergy = envelope.reduce(0) { $0 + $1 * $1 }
+        cosines = Self.notes.map { hertz in
+            envelope.indices.map { envelope[$0] * cos(2 * .pi * hertz * Double($0) / rate) }
+        }
+        sines = Self.notes.map { hertz in
+            envelope.indices.map { envelope[$0] * sin(2 * .pi * hertz * Double($0) / rate) }
+        }
+    }
+
+    /// Takes the next samples of the recording; returns the cues they completed, in order.
+    mutating func feed(_ more: [Int16]) -> [Cue] {
+        samples += more
+        var cues: [Cue] = []
+        while let cue = nextCue() { cues.append(cue) }
+        return cues
+    }
+
+    /// The next cue whose samples have all arrived, if any.
+    private mutating func nextCue() -> Cue? {
+        if let window = beatWindow() {
+            // Every start in the window is tried once it has all been heard: speech can sound one
+            // lane's note in it before the cue does, but only the cue lines its notes up with their slots.
+            guard window.upperBound + 3 * slot + hop <= samples.count else { return nil }
+            var best: (start: Int, score: Double)?
+            for start in stride(from: window.lowerBound, through: window.upperBound, by: hop) {
+                let score = read(start: start).strengths.reduce(0) { $0 + max(0, $1) }
+                if score > best?.score ?? 0 { best = (start, score) }
+            }
+            if let best, case var cue = read(start: best.start) {
+                if cue.safe.contains(true) {
+                    lastWasFaint = false
+                    return accept(start: best.start, cue, onBeat: true)
+                }
+                // Speech over a cue can cancel part of its note. A cue is due, so the clearest
+                // lane is taken as the safe one; but not twice running, for on the beat of a
+                // race that has stopped (a crash) there is only speech.
+                let clearest = cue.strengths.indices.max { cue.strengths[$0] < cue.strengths[$1] } ?? 1
+                if !lastWasFaint && cue.strengths[clearest] >= faintThreshold {
+                    lastWasFaint = true
+                    cue.safe[clearest] = true
+                    return accept(start: best.start, cue, onBeat: true)
+                }
+            }
+            // Nothing on the beat (a crash's pause, the race is over): listen freely from the last cue.
+            chain = []
+            lastWasFaint = false
+        }
+        // A first note is looked for at the cursor and up to half a slot after it.
+        while cursor + slot + slot / 2 <= samples.count {
+            guard let (lane, peak) = firstNote(at: cursor) else {
+                cursor += hop
+                continue
+            }
+            let start = peak - lane * slot
+            // The cue is read once its last slot has arrived.
+            guard start + 3 * slot + hop <= samples.count else { return nil }
+            let cue = read(start: start)
+            // Off the beat, speech must not pass for a cue: it takes two safe lanes, or one very clear.
+            let clear = cue.safe.count { $0 } >= 2 || (cue.strengths.max() ?? 0) >= clearThreshold
+            guard cue.safe[lane] && clear else {
+                cursor += hop
+                continue
+            }
+            return accept(start: start, cue, onBeat: false)
+        }
+        return nil
+    }
+
+    private mutating func accept(start: Int, _ cue: (strengths: [Double], safe: [Bool]), onBeat: Bool) -> Cue {
+        cursor = start + 3 * slot + slot / 2
+        chain = Array((chain + [start]).suffix(8))
+        return Cue(start: start, strengths: cue.strengths, safe: cue.safe, onBeat: onBeat)
+    }
+
+    /// Where the next cue may start, when the last ones came on a known beat. The sound path
+    /// delivers a cue either on its beat or up to about 40 ms early (whether the sound server
+    /// could mix it into audio it had already rendered), so the latest of the recent cues marks
+    /// the beat; after only one or two cues, either could have been early.
+    private func beatWindow() -> ClosedRange<Int>? {
+        guard let beat, let last = chain.last else { return nil }
+        let latest = chain.enumerated().map { $0.element + (chain.count - $0.offset) * beat }.max() ?? last + beat
+        let early = sampleRate * 45 / 1000
+        let late = chain.count >= 3 ? sampleRate * 15 / 1000 : early
+        return (latest - early)...(latest + late)
+    }
+
+    /// A lane's note standing out at `position`, and the place of its peak (within half a slot).
+    private mutating func firstNote(at position: Int) -> (Int, Int)? {
+        let levels = (0..<3).map { amplitude(lane: $0, at: position) }
+        guard let lane = levels.indices.max(by: { levels[$0] < levels[$1] }), levels[lane] >= noteThreshold else {
+            return nil
+        }
+        var peak = position
+        var best = levels[lane]
+        let step = max(1, hop / 2)
+        var next = position + step
+        while next <= position + slot / 2 {
+            let level = amplitude(lane: lane, at: next)
+            if level < best { break }
+            best = level
+            peak = next
+            next += step
+        }
+        return (lane, peak)
+    }
+
+    /// The three lanes of a cue starting at `start`: each note at its slot (give or take half a
+    /// hop), less what the same filter heard one slot before, or after if that was less (after
+    /// only within the cue, so as not to wait for more): a note lasts one slot, a vowel of
+    /// speech longer, so speech that goes on through a slot is not taken for its note.
+    private mutating func read(start: Int) -> (strengths: [Double], safe: [Bool]) {
+        let strengths = (0..<3).map { lane -> Double in
+            let place = start + lane * slot
+            let level = [-hop / 2, 0, hop / 2].map { amplitude(lane: lane, at: place + $0) }.max() ?? 0
+            let before = amplitude(lane: lane, at: place - slot)
+            let after = lane < 2 ? amplitude(lane: lane, at: place + slot) : before
+            return level - min(before, after)
+        }
+        return (strengths, strengths.map { $0 >= safeThreshold })
+    }
+
+    /// The matched filter: the amplitude of lane `lane`'s note, under the tone's envelope, in
+    /// the slot starting at `position` (0 where the recording does not reach). Computed on a grid
+    /// of half a millisecond, each point once: the beat window asks for the same places many times.
+    private mutating func amplitude(lane: Int, at position: Int) -> Double {
+        let point = (position + Self.grid / 2) / Self.grid
+        let place = point * Self.grid
+        guard place >= 0, place + slot <= samples.count else { return 0 }
+        if levels[lane].count <= point {
+            levels[lane] += [Double](repeating: -1, count: point + 1 - levels[lane].count)
+        }
+        if levels[lane][point] >= 0 { return levels[lane][point] }
+        var real = 0.0
+        var imaginary = 0.0
+        cosines[lane].withUnsafeBufferPointer { cosine in
+            sines[lane].withUnsafeBufferPointer { sine in
+                samples.withUnsafeBufferPointer { recorded in
+                    for index in 0..<slot {
+                        let sample = Double(recorded[place + index])
+                        real += sample * cosine[index]
+                        imaginary += sample * sine[index]
+                    }
+                }
+            }
+        }
+        let level = 2 * (real * real + imaginary * imaginary).squareRoot() / envelopeEnergy
+        levels[lane][point] = level
+        return level
+    }
+}
