@@ -41,4 +41,24 @@ struct NarrationClientTests {
         #expect(id != nil && finished)
         #expect(notices.withLock { $0.last } == "Narration is on.")
     }
+
+    @Test("It tells the game when the daemon's sound output is lost, with the reason")
+    func soundLost() throws {
+        // A WAV output on a device that refuses every write: the first phrase loses the output.
+        let daemon = try DaemonProcess(arguments: ["--output", "wav:/dev/full"])
+        defer { _ = daemon.stop() }
+        let narration = Narration(
+            socketPath: daemon.socket, clientName: "Test game", locale: "en", setup: [#"{"type":"set","rate":300}"#]
+        ) { _ in }
+        defer { narration.close() }
+        // It connects when the game starts, before the game has sent anything.
+        #expect(narration.nextUpdates(waitingUpTo: .seconds(10)) == [.connected])
+        narration.send(type: "collision", fields: [("lives", .int(2))])
+        var seen: [Narration.Update] = []
+        for _ in 0..<20 where !seen.contains(where: { if case .soundLost = $0 { true } else { false } }) {
+            seen += narration.nextUpdates(waitingUpTo: .seconds(2))
+        }
+        let reason = seen.compactMap { if case .soundLost(let reason) = $0 { reason } else { nil } }.first
+        #expect(reason?.contains("/dev/full") == true || reason?.contains("space") == true, "\(seen)")
+    }
 }
