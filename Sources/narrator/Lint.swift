@@ -108,7 +108,9 @@ struct Lint: AsyncParsableCommand {
             try await show(lines, speakingTo: speechOutput)
             return
         }
-        var diagnostics = CatalogLinter().lint(tables: inputs.tables.map { ($0.path, $0.bytes) }).diagnostics
+        var diagnostics = CatalogLinter().lint(
+            tables: inputs.tables.map { ($0.path, $0.bytes) }, allowLists: inputs.allowLists.map { ($0.path, $0.bytes) }
+        ).diagnostics
         for book in inputs.books {
             diagnostics += SoundBook.lint(path: book.path, bytes: book.bytes) { name in
                 try LintInputs.fileBeside(book.path, named: name)
@@ -118,7 +120,7 @@ struct Lint: AsyncParsableCommand {
             diagnostics += EventMap.lint(
                 path: map.path, bytes: map.bytes, against: Self.localizer(map.tables), sounds: Self.sounds(for: map))
         }
-        let files = inputs.tables.count + inputs.maps.count + inputs.books.count
+        let files = inputs.tables.count + inputs.allowLists.count + inputs.maps.count + inputs.books.count
         let report = LintReport(files: files, diagnostics: diagnostics, strict: strict)
         print(format == "json" ? report.json : report.text, terminator: "")
         if report.errorCount > 0 { throw ExitCode(1) }
