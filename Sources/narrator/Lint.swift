@@ -24,6 +24,9 @@ struct Lint: AsyncParsableCommand {
             note names, lengths, WAV files beside it, steps naming no sound, cycles and limits \
             (docs/SOUNDS.md).
 
+            A table Game.xcstrings is checked with the allow list Game.lint.json beside it, if there is \
+            one: the warnings its translators allowed, each with a reason (docs/LOCALIZATION.md).
+
             Output: one line per finding, `path:line: error|warning: [rule] key (lang): message`, then a \
             summary line. Exit status: 0 when clean, 1 when there are errors (or warnings with --strict), \
             2 for a usage error or a file that cannot be read.
@@ -33,7 +36,7 @@ struct Lint: AsyncParsableCommand {
             --preview KEY prints the key's text for each locale and count instead of checking, so every \
             plural form can be read before shipping: for example \
             `narrator lint --preview lives_remaining --locale pl --locale ar`. With --speak each \
-            rendered line is also spoken, in its locale, after it is printed and before the next one \
+            rendered line is also spoken, in its locale, after it is printed, with a pause before the next one \
             (--output chooses where: \(AudioOutput.help); without a sound device Narrator says so in \
             one line and the preview goes on silently).
             """
@@ -108,7 +111,9 @@ struct Lint: AsyncParsableCommand {
             try await show(lines, speakingTo: speechOutput)
             return
         }
-        var diagnostics = CatalogLinter().lint(tables: inputs.tables.map { ($0.path, $0.bytes) }).diagnostics
+        var diagnostics = CatalogLinter().lint(
+            tables: inputs.tables.map { ($0.path, $0.bytes) }, allowLists: inputs.allowLists.map { ($0.path, $0.bytes) }
+        ).diagnostics
         for book in inputs.books {
             diagnostics += SoundBook.lint(path: book.path, bytes: book.bytes) { name in
                 try LintInputs.fileBeside(book.path, named: name)
@@ -118,7 +123,7 @@ struct Lint: AsyncParsableCommand {
             diagnostics += EventMap.lint(
                 path: map.path, bytes: map.bytes, against: Self.localizer(map.tables), sounds: Self.sounds(for: map))
         }
-        let files = inputs.tables.count + inputs.maps.count + inputs.books.count
+        let files = inputs.tables.count + inputs.allowLists.count + inputs.maps.count + inputs.books.count
         let report = LintReport(files: files, diagnostics: diagnostics, strict: strict)
         print(format == "json" ? report.json : report.text, terminator: "")
         if report.errorCount > 0 { throw ExitCode(1) }

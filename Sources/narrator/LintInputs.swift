@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NarratorLocalization
 
 /// Finds and reads the tables, event maps and sound books `narrator lint` checks.
 enum LintInputs {
@@ -19,17 +20,31 @@ enum LintInputs {
         var sounds: Table?
     }
 
-    /// What one run checks: tables, event maps, and sound books.
+    /// What one run checks: tables with their allow lists, event maps, and sound books.
     struct Inputs {
         var tables: [Table] = []
+        /// `<Table>.lint.json` files: the warnings a table's translators allowed.
+        var allowLists: [Table] = []
         var maps: [EventMapFile] = []
         var books: [Table] = []
+
+        /// Adds a table and the allow list beside it, once each.
+        mutating func addTable(_ table: Table) throws {
+            guard !tables.contains(where: { $0.path == table.path }) else { return }
+            tables.append(table)
+            let list = AllowList.path(forTable: table.path)
+            if FileManager.default.fileExists(atPath: list), !allowLists.contains(where: { $0.path == list }) {
+                allowLists.append(try read(list))
+            }
+        }
     }
 
     /// The file name of an event map inside a profile folder.
     static let eventMapName = "events.json"
     /// The file name of a sound book inside a profile folder.
     static let soundBookName = "sounds.json"
+    /// How an allow list's name ends: `Game.lint.json` beside `Game.xcstrings`.
+    static let allowListSuffix = ".lint.json"
 
     /// Reads every table, event map and sound book named by `paths` (files, or folders searched
     /// recursively for `.xcstrings`, `events.json` and `sounds.json`); with no paths, the shipped
@@ -55,6 +70,14 @@ enum LintInputs {
             }
             if isFolder(root) {
                 try collectFolder(root, into: &inputs)
+            } else if root.hasSuffix(allowListSuffix) {
+                // An allow list is checked with its table.
+                let table = String(root.dropLast(allowListSuffix.count)) + ".xcstrings"
+                guard FileManager.default.fileExists(atPath: table) else {
+                    throw LintUsageError("\(root) is an allow list, but there is no table \(table) beside it")
+                }
+                try inputs.addTable(try read(table))
+                if !inputs.allowLists.contains(where: { $0.path == root }) { inputs.allowLists.append(try read(root)) }
             } else if root == soundBookName || root.hasSuffix("/" + soundBookName) {
                 inputs.books.append(try read(root))
             } else if root.hasSuffix(".json") {
@@ -68,7 +91,7 @@ enum LintInputs {
                 let sounds = try names.contains(soundBookName) ? read(join(folder, soundBookName)) : nil
                 inputs.maps.append(EventMapFile(path: map.path, bytes: map.bytes, tables: tables, sounds: sounds))
             } else {
-                inputs.tables.append(try read(root))
+                try inputs.addTable(try read(root))
             }
         }
         return inputs
@@ -85,7 +108,12 @@ enum LintInputs {
         }
         let tables = try tablePaths.map { try read(join(root, $0)) }
         let books = try bookPaths.map { try read(join(root, $0)) }
-        inputs.tables += tables
+        for table in tables { try inputs.addTable(table) }
+        // Allow lists without their table are read too, so that lint says so.
+        for list in found.filter({ $0.hasSuffix(allowListSuffix) }).map({ join(root, $0) })
+        where !inputs.allowLists.contains(where: { $0.path == list }) {
+            inputs.allowLists.append(try read(list))
+        }
         inputs.books += books
         for mapPath in mapPaths {
             let folder = parent(of: join(root, mapPath))
@@ -101,7 +129,7 @@ enum LintInputs {
         try read(join(parent(of: book), name)).bytes
     }
 
-    private static func read(_ path: String) throws -> Table {
+    static func read(_ path: String) throws -> Table {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LintUsageError("cannot read \(path): check that it exists and is readable")
         }

@@ -36,6 +36,27 @@ struct LintCLITests {
                 """)
     }
 
+    @Test("a table's allow list beside it is read with it, also when only the allow list is named")
+    func allowListBesideTheTable() throws {
+        for named in ["allowed.xcstrings", "allowed.lint.json"] {
+            let run = try NarratorBinary.run(["lint", "\(Self.fixtures)/\(named)"])
+            #expect(run.status == 1, "\(run.transcript)")
+            #expect(
+                run.output == """
+                    \(Self.fixtures)/allowed.lint.json:19: warning: [unused-allowance] allows markup for key \
+                    "credits", but \(Self.fixtures)/allowed.xcstrings has no such finding: remove the entry or fix it
+                    \(Self.fixtures)/allowed.lint.json:24: error: [allow-list] "missing-translation" cannot be allowed \
+                    (errors make a table speak wrong text or nothing): allow one of identical-to-source, \
+                    speech-unfriendly, legacy-plural-pair, count-without-plural, digit-grouping, abbreviation, markup
+                    \(Self.fixtures)/allowed.xcstrings:22: warning: [identical-to-source] tutorial (fr): is the same as \
+                    the en text: translate it, or, if it is right in fr (a name, a word both languages share), allow \
+                    it in allowed.lint.json
+                    2 files checked: 1 error, 2 warnings.
+
+                    """, "\(run.transcript)")
+        }
+    }
+
     @Test("warnings alone exit 0; --strict makes them errors and exits 1")
     func strictMode() throws {
         let path = "\(Self.fixtures)/state.xcstrings"

@@ -4,7 +4,7 @@ import Testing
 /// `narrator lint --preview KEY --speak`: a translator hears each rendered line, in order.
 @Suite("narrator lint --speak")
 struct LintSpeakCLITests {
-    @Test("--speak prints each line and speaks it: three Polish forms make three phrases of audio")
+    @Test("--speak prints each line and speaks it: three Polish forms make three phrases, with a pause between")
     func speaksEveryLine() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/preview.wav"
@@ -23,8 +23,15 @@ struct LintSpeakCLITests {
                       pl      5      [many] Zostało pięć żyć
 
                     """)
-            // Each phrase alone lasts 1.2-1.3 s: two would stay under 2.9 s, four would pass 4.5 s.
-            try WAVFile.expectSpeech(at: path, seconds: 2.9...4.5)
+            // Each phrase alone lasts 1.2-1.3 s and the two pauses 0.6 s each: two phrases would stay
+            // under 4.1 s, four would pass 5.7 s.
+            try WAVFile.expectSpeech(at: path, seconds: 4.1...5.7)
+            // espeak-ng leaves no tenth of a second of silence inside or between its phrases; the
+            // preview's pauses are the only long silences, one between each two lines, none after.
+            let wav = try WAVFile(path: path)
+            let pauses = wav.silences(atLeast: 0.5)
+            #expect(pauses.count == 2, "silences: \(pauses)")
+            #expect(pauses.allSatisfy { $0.start > 0.5 && $0.start + $0.length < wav.duration - 0.5 }, "\(pauses)")
         }
     }
 

@@ -63,3 +63,26 @@ extension WAVFile {
         #expect(seconds.contains(wav.duration), "\(wav.duration) s of audio, expected \(seconds) s")
     }
 }
+
+extension WAVFile {
+    /// The silent stretches (every sample below `threshold`) of at least `seconds`, as start and
+    /// length in seconds, in order.
+    func silences(atLeast seconds: Double, threshold: Int16 = 64) -> [(start: Double, length: Double)] {
+        let minimum = Int(seconds * Double(sampleRate))
+        var found: [(start: Double, length: Double)] = []
+        var start: Int?
+        // One loud sample past the end closes a silence that lasts to the end.
+        for index in 0...samples.count {
+            let sample = index < samples.count ? samples[index] : Int16.max
+            if abs(Int(sample)) < Int(threshold) {
+                if start == nil { start = index }
+            } else if let begun = start {
+                if index - begun >= minimum {
+                    found.append((Double(begun) / Double(sampleRate), Double(index - begun) / Double(sampleRate)))
+                }
+                start = nil
+            }
+        }
+        return found
+    }
+}

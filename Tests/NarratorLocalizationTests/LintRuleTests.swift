@@ -23,6 +23,11 @@ struct LintRuleTests {
         ("speech-unfriendly.xcstrings", .speechUnfriendly, "**Three lanes**", false),
         ("legacy-plural-pair.xcstrings", .legacyPluralPair, "\"%lld life remaining\"", false),
         ("spoken-number.xcstrings", .spokenNumber, "cardinal-feminin\\\"", false),
+        ("legacy-plural-pair-number.xcstrings", .legacyPluralPair, "\"1 hour\" : {", false),
+        ("count-without-plural.xcstrings", .countWithoutPlural, "%lld points to go", false),
+        ("digit-grouping.xcstrings", .digitGrouping, "12.000 Punkten", false),
+        ("abbreviation.xcstrings", .abbreviation, "Press ESC", false),
+        ("markup.xcstrings", .markup, "<b>space</b>", false),
     ]
 
     @Test("each fixture reports exactly its rule", arguments: cases)
@@ -44,9 +49,11 @@ struct LintRuleTests {
     @Test("every rule has a fixture or a test of its own")
     func everyRuleIsCovered() {
         // unknown-key, event-map and sound-book need an event map or a sound book, not a table:
-        // `unknownKeyNamesTheReference` and the lint tests in NarratorCoreTests cover them.
+        // `unknownKeyNamesTheReference` and the lint tests in NarratorCoreTests cover them; allow-list
+        // and unused-allowance need an allow list: `allowListSilencesWhatItNames` covers them.
         #expect(
-            Set(Self.cases.map(\.rule)).union([.unknownKey, .eventMap, .soundBook]) == Set(LintRule.allCases))
+            Set(Self.cases.map(\.rule)).union([.unknownKey, .eventMap, .soundBook, .allowList, .unusedAllowance])
+                == Set(LintRule.allCases))
     }
 
     @Test("a valid table has no findings")
@@ -111,5 +118,84 @@ struct LintRuleTests {
         #expect(first?["key"] as? String == "paused")
         #expect(first?["language"] as? String == "de")
         #expect(first?["line"] as? Int == 6)
+    }
+
+    @Test("what each new warning found, word for word: the grouped number, the abbreviation, both tags")
+    func speechWarningSubjects() throws {
+        func subjects(_ fixture: String) throws -> [String] {
+            CatalogLinter().lint(path: fixture, bytes: try TestFiles.fixture(fixture)).flatMap(\.subjects)
+        }
+        #expect(try subjects("digit-grouping.xcstrings") == ["12.000"])
+        #expect(try subjects("abbreviation.xcstrings") == ["ESC"])
+        #expect(try subjects("markup.xcstrings") == ["<b>", "</b>"])
+    }
+
+    @Test(
+        "grouped digits are found in every way they are written, and only those",
+        arguments: [
+            ("12,000 points", ["12,000"]), ("1.000.000 de vies", ["1.000.000"]), ("12 000", ["12 000"]),
+            ("12\u{202F}000", ["12\u{202F}000"]), ("1'000", ["1'000"]), ("1,5 vies", []), ("12000", []),
+            ("1234,567", []), ("12,0000", []), ("Lane 2 of 3", []),
+            ("\u{0661}\u{066C}\u{0660}\u{0660}\u{0660}", ["\u{0661}\u{066C}\u{0660}\u{0660}\u{0660}"]),
+        ])
+    func groupedNumbers(text: String, expected: [String]) {
+        #expect(SpokenWords.groupedNumbers(in: text) == expected)
+    }
+
+    @Test(
+        "abbreviations: two to five capitals alone, in a text that is not all capitals",
+        arguments: [
+            ("Press ESC to pause", ["ESC"]), ("Part IV of the HUD", ["IV", "HUD"]), ("A or D to steer", []),
+            ("F1 or 3D or MP3", []), ("GAME OVER", []), ("Speed: TURBO mode", ["TURBO"]),
+            ("Press SPACEBAR", []), ("Полоса ИИ", ["ИИ"]),
+        ])
+    func abbreviations(text: String, expected: [String]) {
+        #expect(SpokenWords.abbreviations(in: text) == expected)
+    }
+
+    @Test("the 1 hour / %lld hours shape pairs only around the number; other keys with one number do not")
+    func numberPairs() throws {
+        let catalog = try TestFiles.fixtureCatalog("legacy-plural-pair-number.xcstrings")
+        let pairs = LegacyPluralPairs.pairs(in: catalog).map { "\($0.singular.key) | \($0.plural.key)" }
+        #expect(pairs == ["1 hour | hours_played"])
+    }
+
+    @Test("a table's allow list silences what it names, reports what it no longer matches, and refuses errors")
+    func allowListSilencesWhatItNames() throws {
+        let result = CatalogLinter().lint(
+            tables: [("Fixtures/allowed.xcstrings", try TestFiles.fixture("allowed.xcstrings"))],
+            allowLists: [("Fixtures/allowed.lint.json", try TestFiles.fixture("allowed.lint.json"))])
+        #expect(
+            result.diagnostics.map { "\($0.path):\($0.line) \($0.rule.rawValue) \($0.key ?? "") \($0.language ?? "")" }
+                == [
+                    "Fixtures/allowed.lint.json:19 unused-allowance  ",
+                    "Fixtures/allowed.lint.json:24 allow-list  ",
+                    "Fixtures/allowed.xcstrings:22 identical-to-source tutorial fr",
+                ])
+        // Without the list: the font in de and fr, HUD in three languages, Tutorial in de and fr.
+        let unallowed = CatalogLinter().lint(path: "a", bytes: try TestFiles.fixture("allowed.xcstrings"))
+        #expect(unallowed.count(where: { $0.rule == .identicalToSource }) == 4)
+        #expect(unallowed.count(where: { $0.rule == .abbreviation }) == 3)
+    }
+
+    @Test(
+        "an allow list that cannot be used says why, at its line",
+        arguments: [
+            ("{\"allow\": [{\"rule\": \"markup\", \"text\": \"<b>\"}]}", "gives no \"reason\""),
+            ("{\"allow\": [{\"rule\": \"markup\", \"reason\": \"x\"}]}", "neither a \"key\" nor a \"text\""),
+            ("{\"allow\": [{\"rule\": \"marcup\", \"key\": \"k\", \"reason\": \"x\"}]}", "is not a lint rule"),
+            ("{\"allow\": [{\"rule\": \"state\", \"key\": \"k\", \"reason\": \"x\"}]}", "cannot be allowed"),
+            (
+                "{\"allow\": [{\"rule\": \"markup\", \"key\": \"k\", \"reason\": \"x\", \"lang\": []}]}",
+                "unknown member \"lang\""
+            ),
+            ("{\"allowed\": []}", "an \"allow\" array"),
+            ("{\"allow\": [", "invalid JSON"),
+        ])
+    func badAllowList(text: String, message: String) {
+        let parsed = AllowList.parse(path: "T.lint.json", bytes: Array(text.utf8))
+        #expect(parsed.problems.count == 1, "\(parsed.problems)")
+        #expect(parsed.problems.first?.rule == .allowList)
+        #expect(parsed.problems.first?.message.contains(message) == true, "\(parsed.problems)")
     }
 }

@@ -39,6 +39,28 @@ struct SpokenNumberPhonemeTests {
     static let counts = [0, 1, 2, 3, 5, 11, 21, 22, 101]
     static let scores = Array(100...109) + [1005]
     static let keys = ["lives_remaining": counts, "crash_lives_remaining": counts, "score": scores]
+    /// Lines checked for the languages whose fixture has them, each with its arguments, written
+    /// "2 3" in the fixture: the lane of three and the help section of four, where Korean counts
+    /// with native numerals (세 개, 첫 번째) and Polish says "z trzech". Korean keeps the lane's
+    /// number in digits, as English does: the voice reads it in the right (Sino-Korean) series, but
+    /// its phonemes for 1 end in another allophone of ㄹ than those of the word 일.
+    static let otherKeys: [String: [[Int]]] = [
+        "lane": [[1, 3], [2, 3], [3, 3]], "help_section": [[1, 4], [2, 4], [4, 4]],
+    ]
+    /// The languages that must have each of `otherKeys`.
+    static let otherKeysRequired: [String: Set<String>] = ["lane": ["ko", "pl"], "help_section": ["ko", "pl"]]
+
+    /// Every line of the test for one language: key, arguments, and the fixture's name for them.
+    static func lines(of language: [String: [String: String]]) -> [(key: String, arguments: [Int], name: String)] {
+        var lines: [(key: String, arguments: [Int], name: String)] = []
+        for (key, numbers) in keys.sorted(by: { $0.key < $1.key }) {
+            lines += numbers.map { (key, [$0], String($0)) }
+        }
+        for (key, sets) in otherKeys.sorted(by: { $0.key < $1.key }) where language[key] != nil {
+            lines += sets.map { (key, $0, $0.map(String.init).joined(separator: " ")) }
+        }
+        return lines
+    }
 
     @Test("the fixture covers every shipped language, key and number")
     func fixtureIsComplete() throws {
@@ -49,6 +71,14 @@ struct SpokenNumberPhonemeTests {
             for (key, numbers) in Self.keys {
                 #expect(Set(lines[key]?.keys.map { $0 } ?? []) == Set(numbers.map(String.init)), "\(language) \(key)")
             }
+            for (key, sets) in Self.otherKeys where lines[key] != nil {
+                let names = Set(sets.map { $0.map(String.init).joined(separator: " ") })
+                #expect(Set(lines[key]?.keys.map { $0 } ?? []) == names, "\(language) \(key)")
+            }
+            #expect(Set(lines.keys).isSubset(of: Set(Self.keys.keys).union(Self.otherKeys.keys)), "\(language)")
+        }
+        for (key, languages) in Self.otherKeysRequired {
+            #expect(languages.allSatisfy { fixture[$0]?[key] != nil }, "\(key) must be checked in \(languages)")
         }
     }
 
@@ -60,14 +90,12 @@ struct SpokenNumberPhonemeTests {
         var rendered: [String] = []
         var expected: [String] = []
         var labels: [String] = []
-        for (key, numbers) in Self.keys.sorted(by: { $0.key < $1.key }) {
-            for number in numbers {
-                let text = try localizer.render(key, locale: language, arguments: [.integer(number)])
-                #expect(text.locale == language, "\(key) \(number) came from \(text.locale ?? "the key")")
-                rendered.append(text.text)
-                expected.append(try #require(fixture[key]?[String(number)]))
-                labels.append("\(key) \(number)")
-            }
+        for line in Self.lines(of: fixture) {
+            let text = try localizer.render(line.key, locale: language, arguments: line.arguments.map { .integer($0) })
+            #expect(text.locale == language, "\(line.key) \(line.name) came from \(text.locale ?? "the key")")
+            rendered.append(text.text)
+            expected.append(try #require(fixture[line.key]?[line.name]))
+            labels.append("\(line.key) \(line.name)")
         }
         let heard = try Espeak.phonemes(of: rendered, voice: voice)
         let correct = try Espeak.phonemes(of: expected, voice: voice)

@@ -21,12 +21,28 @@ public struct CatalogLinter: Sendable {
 
     /// Lints tables together: each on its own, plus keys defined in more than one of them (the
     /// daemon loads a profile's tables into one `Localizer`, which refuses such duplicates).
+    /// `allowLists` are the `<Table>.lint.json` files (`AllowList`): each goes with the table of the
+    /// same name in the same folder, and its entries silence the warnings its translators allowed.
     /// Returns the diagnostics and the tables that could be read, for further checks.
-    public func lint(tables: [(path: String, bytes: [UInt8])]) -> (diagnostics: [Diagnostic], catalogs: [StringCatalog])
-    {
+    public func lint(
+        tables: [(path: String, bytes: [UInt8])], allowLists: [(path: String, bytes: [UInt8])] = []
+    ) -> (diagnostics: [Diagnostic], catalogs: [StringCatalog]) {
         var diagnostics: [Diagnostic] = []
         var catalogs: [StringCatalog] = []
         var firstTableByKey: [String: StringCatalog] = [:]
+        var lists: [String: AllowList] = [:]
+        for file in allowLists {
+            let parsed = AllowList.parse(path: file.path, bytes: file.bytes)
+            diagnostics += parsed.problems
+            lists[file.path] = parsed.list
+            if !tables.contains(where: { AllowList.path(forTable: $0.path) == file.path }) {
+                diagnostics.append(
+                    Diagnostic(
+                        .allowList, path: file.path, position: nil,
+                        message: "no table \(file.path.dropLast(".lint.json".count)).xcstrings is checked with it: "
+                            + "an allow list sits beside its table and has its name"))
+            }
+        }
         for table in tables {
             let catalog: StringCatalog
             do {
@@ -37,7 +53,8 @@ public struct CatalogLinter: Sendable {
                     Diagnostic(.invalidJSON, path: table.path, position: error.position, message: message))
                 continue
             }
-            diagnostics += lint(catalog)
+            let list = lists[AllowList.path(forTable: table.path)]
+            diagnostics += list.map { lint(catalog, allowing: $0) } ?? lint(catalog)
             for entry in catalog.entries {
                 if let first = firstTableByKey[entry.key] {
                     diagnostics.append(
@@ -51,6 +68,31 @@ public struct CatalogLinter: Sendable {
             catalogs.append(catalog)
         }
         return (diagnostics.sorted(by: Diagnostic.ordered), catalogs)
+    }
+
+    /// The checks of one table, less what its allow list allows; an entry that allows nothing is
+    /// reported at its line (the text it was written for has changed, or it never matched).
+    public func lint(_ catalog: StringCatalog, allowing list: AllowList) -> [Diagnostic] {
+        var used = Set<Int>()
+        var kept: [Diagnostic] = []
+        for diagnostic in lint(catalog) {
+            if let allowance = list.allowance(for: diagnostic) {
+                used.formUnion(allowance)
+            } else {
+                kept.append(diagnostic)
+            }
+        }
+        for (index, entry) in list.entries.enumerated() where !used.contains(index) {
+            let what = [entry.key.map { "key \"\($0)\"" }, entry.text.map { "text \"\($0)\"" }]
+                .compactMap { $0 }.joined(separator: ", ")
+            kept.append(
+                Diagnostic(
+                    .unusedAllowance, path: list.path, position: entry.position,
+                    message: "allows \(entry.rule.rawValue) for \(what)"
+                        + (entry.languages.isEmpty ? "" : " in \(entry.languages.joined(separator: ", "))")
+                        + ", but \(catalog.name) has no such finding: remove the entry or fix it"))
+        }
+        return kept.sorted(by: Diagnostic.ordered)
     }
 
     /// Lints one table's bytes.
@@ -91,6 +133,7 @@ public struct CatalogLinter: Sendable {
             }
             let sourceAnalysis = LocalizationAnalysis(sourceText)
             check.checkLocalization(sourceText, source: nil)
+            check.checkCounts(source: sourceText)
             if entry.shouldTranslate {
                 for language in languages.dropFirst() where entry.localization(for: LocaleIdentifier(language)) == nil {
                     check.report(
@@ -105,6 +148,9 @@ public struct CatalogLinter: Sendable {
             }
             diagnostics += check.diagnostics
         }
+        // Keys that pair up are reported once, as the pair; their counts need no second finding.
+        let paired = Set(LegacyPluralPairs.pairs(in: catalog).flatMap { [$0.singular.key, $0.plural.key] })
+        diagnostics.removeAll { $0.rule == .countWithoutPlural && paired.contains($0.key ?? "") }
         diagnostics += LegacyPluralPairs.find(in: catalog)
         return diagnostics.sorted(by: Diagnostic.ordered)
     }

@@ -19,10 +19,17 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var language: String?
     /// What is wrong and how to fix it.
     public var message: String
+    /// What the finding is about, for a table's allow list (`AllowList`): the text that equals the
+    /// source, the abbreviation, the grouped number, the tag. Not part of the output.
+    var subjects: [String] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case severity, rule, path, line, column, key, language, message
+    }
 
     public init(
         _ rule: LintRule, path: String, position: SourcePosition?, key: String? = nil, language: String? = nil,
-        message: String
+        message: String, subjects: [String] = []
     ) {
         self.severity = rule.defaultSeverity
         self.rule = rule
@@ -32,6 +39,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         self.key = key
         self.language = language
         self.message = message
+        self.subjects = subjects
     }
 
     public var description: String {

@@ -55,8 +55,10 @@ extension EntryCheck {
         report(
             .identicalToSource, at: mine.units.first?.unit.position ?? localization.position,
             language: localization.language,
-            "is the same as the \(catalog.sourceLanguage) text: translate it (names and words that are the same "
-                + "in both languages can be allowed)")
+            "is the same as the \(catalog.sourceLanguage) text: translate it, or, if it is right in "
+                + "\(localization.language) (a name, a word both languages share), allow it in "
+                + "\(AllowList.fileName(forTable: catalog.name))",
+            subjects: meaningful.map { $0.trimmingWhitespace() })
     }
 
     /// The `other` form of each substitution, by name.

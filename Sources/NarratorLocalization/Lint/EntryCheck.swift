@@ -11,10 +11,13 @@ struct EntryCheck {
         self.configuration = configuration
     }
 
-    mutating func report(_ rule: LintRule, at position: SourcePosition, language: String?, _ message: String) {
+    mutating func report(
+        _ rule: LintRule, at position: SourcePosition, language: String?, _ message: String, subjects: [String] = []
+    ) {
         diagnostics.append(
             Diagnostic(
-                rule, path: catalog.name, position: position, key: entry.key, language: language, message: message))
+                rule, path: catalog.name, position: position, key: entry.key, language: language, message: message,
+                subjects: subjects))
     }
 
     /// Checks one language's text; `source` is nil when it is the source text itself.
@@ -65,6 +68,7 @@ struct EntryCheck {
                 report(.speechUnfriendly, at: unit.position, language: language, "\(form) contains \(problem)")
             }
             checkSpokenNumbers(unit, form: form, language: language)
+            checkSpokenWords(unit, form: form, language: language)
         }
     }
 

@@ -13,18 +13,38 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
     case eventMap = "event-map"
     case soundBook = "sound-book"
     case spokenNumber = "spoken-number"
+    case allowList = "allow-list"
     // Warnings: the table works, but a person should look.
     case state = "state"
     case identicalToSource = "identical-to-source"
     case speechUnfriendly = "speech-unfriendly"
     case unknownKey = "unknown-key"
     case legacyPluralPair = "legacy-plural-pair"
+    case countWithoutPlural = "count-without-plural"
+    case digitGrouping = "digit-grouping"
+    case abbreviation = "abbreviation"
+    case markup = "markup"
+    case unusedAllowance = "unused-allowance"
 
     /// How serious a finding of this rule is unless `--strict` raises warnings to errors.
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
-        case .state, .identicalToSource, .speechUnfriendly, .unknownKey, .legacyPluralPair: .warning
+        case .state, .identicalToSource, .speechUnfriendly, .unknownKey, .legacyPluralPair, .countWithoutPlural,
+            .digitGrouping, .abbreviation, .markup, .unusedAllowance:
+            .warning
         default: .error
+        }
+    }
+
+    /// Whether a table's allow list (`<Table>.lint.json`) may allow a finding of this rule: the
+    /// warnings about a text that can be right as written. Not `state` (set the state instead), nor
+    /// the findings about other files.
+    public var isAllowable: Bool {
+        switch self {
+        case .identicalToSource, .speechUnfriendly, .legacyPluralPair, .countWithoutPlural, .digitGrouping,
+            .abbreviation, .markup:
+            true
+        default: false
         }
     }
 
@@ -50,7 +70,14 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .identicalToSource: "a translation is the source text unchanged"
         case .speechUnfriendly: "text espeak-ng would read badly: markdown, emoji, bullets, URLs"
         case .unknownKey: "the event map names a key no table has"
-        case .legacyPluralPair: "two keys pick singular or plural with n == 1; use one plural key"
+        case .legacyPluralPair:
+            "two keys differ only by a singular and plural word next to a number; use one plural key"
+        case .countWithoutPlural: "a number counts something in a text that does not vary by plural"
+        case .digitGrouping: "digits written with thousands separators, which voices read differently"
+        case .abbreviation: "an all-capitals abbreviation, which espeak-ng reads as a word or spells"
+        case .markup: "markup such as <b> or &amp;, which espeak-ng reads aloud"
+        case .allowList: "an allow list (<Table>.lint.json) cannot be read or has a wrong entry"
+        case .unusedAllowance: "an allow-list entry allows nothing"
         }
     }
 }
