@@ -1,5 +1,5 @@
 /// An announcement's text as speech-dispatcher is given it: SSML with an index mark at the start of
-/// every sentence, named after the sentence's Unicode-scalar offset in the whole text, so the mark
+/// every sentence (spaces before the first are left out), named after the sentence's Unicode-scalar offset in the whole text, so the mark
 /// reached last says where a cut announcement resumes (as espeak-ng's own sentence events do).
 ///
 /// speech-dispatcher and its modules report index marks but not sentences, so sentences are found
@@ -34,20 +34,20 @@ public enum MarkedText {
         return starts
     }
 
-    /// `<speak>` SSML for the text from `start` on, with a mark at each sentence start.
+    /// `<speak>` SSML for the text from `start` on: each sentence an `<s>` that opens with its mark.
+    ///
+    /// The `<s>` is needed: espeak-ng (1.51, through speech-dispatcher 0.11) drops a mark that stands
+    /// between two sentences of plain text, and reports one at the start of an `<s>`.
     public static func ssml(_ text: String, from start: Int = 0) -> String {
         let scalars = Array(text.unicodeScalars)
         let starts = sentenceStarts(in: text, from: start)
         var result = "<speak>"
-        var cursor = min(max(0, start), scalars.count)
         for (number, sentence) in starts.enumerated() {
             let end = number + 1 < starts.count ? starts[number + 1] : scalars.count
-            escape(scalars[cursor..<sentence], into: &result)
-            result += "<mark name=\"\(markPrefix)\(sentence)\"/>"
+            result += "<s><mark name=\"\(markPrefix)\(sentence)\"/>"
             escape(scalars[sentence..<end], into: &result)
-            cursor = end
+            result += "</s>"
         }
-        escape(scalars[cursor...], into: &result)
         return result + "</speak>"
     }
 

@@ -24,7 +24,7 @@ struct MarkedTextTests {
     func resumedStart() {
         let text = "First sentence here. Second one. Third."
         #expect(MarkedText.sentenceStarts(in: text, from: 21) == [21, 33])
-        #expect(MarkedText.ssml(text, from: 21) == #"<speak><mark name="s21"/>Second one. <mark name="s33"/>Third.</speak>"#)
+        #expect(MarkedText.ssml(text, from: 21) == #"<speak><s><mark name="s21"/>Second one. </s><s><mark name="s33"/>Third.</s></speak>"#)
     }
 
     @Test("Every sentence gets a mark named after its offset in the whole text; XML is escaped")
@@ -32,7 +32,7 @@ struct MarkedTextTests {
         let ssml = MarkedText.ssml(#"Tom & "Jerry" <3. Next 'one'."#)
         #expect(
             ssml
-                == #"<speak><mark name="s0"/>Tom &amp; &quot;Jerry&quot; &lt;3. <mark name="s18"/>Next &apos;one&apos;.</speak>"#
+                == #"<speak><s><mark name="s0"/>Tom &amp; &quot;Jerry&quot; &lt;3. </s><s><mark name="s18"/>Next &apos;one&apos;.</s></speak>"#
         )
         #expect(MarkedText.position(ofMark: "s18") == 18)
         #expect(MarkedText.position(ofMark: "other") == nil)
