@@ -1,6 +1,6 @@
+import CSpeechd
 public import Logging
 public import NarratorCore
-import CSpeechd
 import NarratorSpeech
 import NarratorSystem
 public import NarratorVoice
@@ -87,12 +87,15 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
             return VoiceChoice(name: "\(name) (\(regional ?? tag.language))", fallbackWarning: nil)
         }
         if languages.contains(tag.language) || languages.contains(where: { $0.hasPrefix(tag.language + "-") }) {
-            let warning = regional.map { "speech-dispatcher's \(module) has no voice for \($0); it speaks \(tag.language)" }
+            let warning = regional.map {
+                "speech-dispatcher's \(module) has no voice for \($0); it speaks \(tag.language)"
+            }
             return VoiceChoice(name: "\(name) (\(tag.language))", fallbackWarning: warning)
         }
         return VoiceChoice(
             name: "\(name) (default voice)",
-            fallbackWarning: "speech-dispatcher's \(module) has no voice for \(locale); it speaks with its default voice")
+            fallbackWarning:
+                "speech-dispatcher's \(module) has no voice for \(locale); it speaks with its default voice")
     }
 
     /// Cancels what speaks, closes the connection and ends the speaker's thread; returns once it has.
@@ -171,7 +174,8 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
             }
             let voice = DispatcherVoice.choose(request.voice, configured: connection.configured)
             do {
-                let message = try connection.say(MarkedText.ssml(request.text, from: request.startPosition), voice: voice)
+                let message = try connection.say(
+                    MarkedText.ssml(request.text, from: request.startPosition), voice: voice)
                 messages.register(message, id: request.id, startPosition: request.startPosition, observer: observer)
                 return connection
             } catch {

@@ -49,20 +49,20 @@ public final class PrivateSpeechDispatcher: Sendable {
         chmod(folder.path, 0o700)
         // One module, English by default, played through PulseAudio (PULSE_SERVER below).
         try """
-            AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
-            DefaultModule espeak-ng
-            DefaultLanguage "en"
-            AudioOutputMethod "pulse"
-            """.write(to: configuration.appendingPathComponent("speechd.conf"), atomically: true, encoding: .utf8)
+        AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
+        DefaultModule espeak-ng
+        DefaultLanguage "en"
+        AudioOutputMethod "pulse"
+        """.write(to: configuration.appendingPathComponent("speechd.conf"), atomically: true, encoding: .utf8)
         // Debian's shipped settings for the module, so figures are those of a stock installation.
         try """
-            EspeakMinRate 80
-            EspeakNormalRate 170
-            EspeakMaxRate 449
-            EspeakAudioChunkSize 300
-            EspeakAudioQueueMaxSize 441000
-            EspeakIndexing 1
-            """.write(
+        EspeakMinRate 80
+        EspeakNormalRate 170
+        EspeakMaxRate 449
+        EspeakAudioChunkSize 300
+        EspeakAudioQueueMaxSize 441000
+        EspeakIndexing 1
+        """.write(
             to: configuration.appendingPathComponent("modules/espeak-ng.conf"), atomically: true, encoding: .utf8)
         let socket = folder.appendingPathComponent("speechd.sock").path
         self.folder = folder

@@ -24,7 +24,9 @@ struct MarkedTextTests {
     func resumedStart() {
         let text = "First sentence here. Second one. Third."
         #expect(MarkedText.sentenceStarts(in: text, from: 21) == [21, 33])
-        #expect(MarkedText.ssml(text, from: 21) == #"<speak><s><mark name="s21"/>Second one. </s><s><mark name="s33"/>Third.</s></speak>"#)
+        #expect(
+            MarkedText.ssml(text, from: 21)
+                == #"<speak><s><mark name="s21"/>Second one. </s><s><mark name="s33"/>Third.</s></speak>"#)
     }
 
     @Test("Every sentence gets a mark named after its offset in the whole text; XML is escaped")

@@ -22,7 +22,10 @@ struct SpeakerTests {
             let before = recorder.count
             try speaker.speak(request(1, Self.twoSentences), observer: events.append)
             #expect(events.waitFor { $0 == .finished(id(1)) })
-            #expect(events.all == [.started(id(1)), .sentence(id(1), position: 0), .sentence(id(1), position: 13), .finished(id(1))])
+            #expect(
+                events.all == [
+                    .started(id(1)), .sentence(id(1), position: 0), .sentence(id(1), position: 13), .finished(id(1)),
+                ])
             #expect(recorder.waitForSound(after: before) != nil, "nothing was heard")
         }
     }
@@ -42,7 +45,8 @@ struct SpeakerTests {
             // Half a second of silence, beginning within 0.3 s of the stop: longer than any pause
             // between the sentences, so the rest of the text was not played.
             let quiet = try #require(recorder.waitForSilence(after: stoppedAt, length: recorder.sampleRate / 2))
-            #expect(quiet - stoppedAt < recorder.sampleRate * 3 / 10, "still speaking \(quiet - stoppedAt) samples later")
+            #expect(
+                quiet - stoppedAt < recorder.sampleRate * 3 / 10, "still speaking \(quiet - stoppedAt) samples later")
         }
     }
 
