@@ -98,14 +98,21 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
                 "speech-dispatcher's \(module) has no voice for \(locale); it speaks with its default voice")
     }
 
-    /// Cancels what speaks, closes the connection and ends the speaker's thread; returns once it has.
+    /// Cancels what speaks, closes the connection and ends the speaker's thread; returns once it has,
+    /// or after two seconds (a stalled speech-dispatcher must not hold up the daemon's exit).
     public func close() {
         commands.withLock {
             guard !closed else { return }
             closed = true
             signalThread()
         }
-        commands.withLock { while !finished { commands.wait() } }
+        let deadline = ContinuousClock.now + .seconds(2)
+        commands.withLock {
+            while !finished {
+                let left = deadline - .now
+                if left <= .zero || !commands.wait(timeout: left) { break }
+            }
+        }
     }
 
     /// Queues a command and wakes the thread; false once closed.
