@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "NarratorVoice", targets: ["NarratorVoice"]),
         .library(name: "NarratorAudio", targets: ["NarratorAudio"]),
         .library(name: "NarratorSpeech", targets: ["NarratorSpeech"]),
+        .library(name: "NarratorSpeechDispatcher", targets: ["NarratorSpeechDispatcher"]),
         .library(name: "NarratorServer", targets: ["NarratorServer"]),
         .library(name: "NarratorClient", targets: ["NarratorClient"]),
         .executable(name: "retroracing", targets: ["retroracing"]),
@@ -43,6 +44,11 @@ let package = Package(
             name: "CICU",
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
+        ),
+        // libspeechd's .pc file requires glib's, which its header does not need: linked from the module map.
+        .systemLibrary(
+            name: "CSpeechd",
+            providers: [.apt(["libspeechd-dev"])]
         ),
 
         // Threads and locks over pthreads, so the runtime path does not need Foundation.
@@ -81,6 +87,19 @@ let package = Package(
             ]
         ),
 
+        // Speech through the player's own speech-dispatcher (libspeechd), behind the same seam.
+        .target(
+            name: "NarratorSpeechDispatcher",
+            dependencies: [
+                "NarratorSystem",
+                "NarratorVoice",
+                "NarratorCore",
+                "NarratorSpeech",
+                "CSpeechd",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // The daemon: the only module that touches sockets.
         .target(
             name: "NarratorServer",
@@ -112,6 +131,7 @@ let package = Package(
                 "NarratorCore",
                 "NarratorAudio",
                 "NarratorSpeech",
+                "NarratorSpeechDispatcher",
                 "NarratorVoice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -119,7 +139,8 @@ let package = Package(
         ),
 
         // A private PulseAudio with a null sink and a recorder on its monitor, for playback tests
-        // and latency benchmarks. Never touches the user's own sound server.
+        // and latency benchmarks; a private speech-dispatcher playing into it. Never touches the
+        // user's own sound server or speech service.
         .target(name: "NarratorTestSupport", dependencies: ["NarratorSystem"]),
 
         // The terminal RetroRacing game: a pure model, and the executable that draws it and narrates it.
@@ -145,6 +166,7 @@ let package = Package(
                 "NarratorCore",
                 "NarratorAudio",
                 "NarratorSpeech",
+                "NarratorSpeechDispatcher",
                 "NarratorVoice",
                 "NarratorTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -200,6 +222,18 @@ let package = Package(
                 "NarratorTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "NarratorSpeechDispatcherTests",
+            dependencies: [
+                "narrator",
+                "NarratorSpeechDispatcher",
+                "NarratorVoice",
+                "NarratorCore",
+                "NarratorClient",
+                "NarratorTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

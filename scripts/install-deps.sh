@@ -4,15 +4,20 @@
 #   scripts/install-deps.sh --test   also what the test suite needs
 set -eu
 
-packages="libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev"
+# libspeechd-dev: speech-dispatcher's client library, for `serve --speech speechd`. The daemon links it,
+# but speech-dispatcher itself is the player's own (Orca's): without one, Narrator speaks with espeak-ng.
+packages="libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev libspeechd-dev"
 if [ "${1:-}" = "--test" ]; then
     # pulseaudio + pulseaudio-utils: a private null-sink server and parec for playback tests;
     # pipewire (with pw-record), pipewire-pulse, wireplumber, dbus-daemon: a private PipeWire whose
     # pulse server tests kill and restart; unicode-cldr-core: CLDR plural samples; sox: WAV checks;
     # socat, tmux: protocol and game tests; libicu-dev: ICU, the spell-out conformance test's
-    # independent implementation; espeak-ng: the command whose phonemes the spoken-number test reads.
+    # independent implementation; espeak-ng: the command whose phonemes the spoken-number test reads;
+    # speech-dispatcher + speech-dispatcher-espeak-ng: a private speech-dispatcher for the speechd
+    # backend's tests (started by them, never a session daemon).
     packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
     packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng"
+    packages="$packages speech-dispatcher speech-dispatcher-espeak-ng"
 fi
 
 missing=""

@@ -19,6 +19,15 @@ extension DaemonBench {
         static func start(
             engine: SpeechEngine, sink: any AudioSink, sounds: (any SoundOutput)?, logger: Logger
         ) async throws -> InProcessDaemon {
+            try await start(
+                speaker: EngineSpeaker(engine: engine, sink: sink),
+                sounds: sounds ?? Mixer.null(sampleRate: engine.sampleRate), logger: logger)
+        }
+
+        /// Starts it speaking through `speaker` (either backend) and playing earcons through `sounds`.
+        static func start(speaker: any Speaker, sounds: any SoundOutput, logger: Logger) async throws
+            -> InProcessDaemon
+        {
             let (profileFolder, ownTable) = try shippedProfile()
             let load: @Sendable () throws -> Profile = {
                 try Profile.load(folder: profileFolder, extraTables: ownTable)
@@ -27,8 +36,7 @@ extension DaemonBench {
                 .appendingPathComponent("narrator-bench-\(UInt32.random(in: 0...UInt32.max))").path
             let socket = folder + "/narrator.sock"
             let conductor = Conductor(
-                profile: try load(), speaker: EngineSpeaker(engine: engine, sink: sink),
-                sounds: sounds ?? Mixer.null(sampleRate: engine.sampleRate), defaults: VoiceRequest(locale: "en"),
+                profile: try load(), speaker: speaker, sounds: sounds, defaults: VoiceRequest(locale: "en"),
                 logger: logger)
             let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
             let service = NarratorService(

@@ -11,12 +11,15 @@ import NarratorSpeech
 struct DaemonBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daemon",
-        abstract: "Event to reply, to first PCM chunk, to audible; interrupt; earcons; streaming; cold start; idle.",
+        abstract:
+            "Event to reply, to first PCM chunk, to audible; interrupt; earcons; streaming; cold start; idle; backends.",
         discussion: """
             reply and first-chunk speak into a memory sink, stream into the null sink. audible, interrupt and \
             earcon start a private PulseAudio with a null sink and record its monitor with parec \
             (pulseaudio-utils). cold-start and idle run the narrator binary built next to this one (build it \
-            with the same command, --product narrator); idle plays it into a private PulseAudio.
+            with the same command, --product narrator); idle plays it into a private PulseAudio. backends runs \
+            the espeak-ng and the speech-dispatcher backend side by side (a private speech-dispatcher with its \
+            espeak-ng module playing into the same private PulseAudio): event -> audible, high -> old speech silent.
             """
     )
 
@@ -29,6 +32,7 @@ struct DaemonBench: AsyncParsableCommand {
         case stream
         case coldStart = "cold-start"
         case idle
+        case backends
     }
 
     @Argument(help: "Which measurement: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -81,6 +85,7 @@ struct DaemonBench: AsyncParsableCommand {
         case .interrupt: try await measurement(100).interrupt()
         case .earcon: try await measurement(200).earcon()
         case .stream: try await measurement(100_000).stream(spawned: spawned)
+        case .backends: try await measurement(100).backends()
         case .coldStart, .idle: break
         }
     }

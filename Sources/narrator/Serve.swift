@@ -35,6 +35,17 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Where speech goes: \(AudioOutput.help).")
     var output = "auto"
 
+    @Option(
+        help: ArgumentHelp(
+            "Who speaks: espeak (Narrator's own espeak-ng) or speechd (your speech-dispatcher).",
+            discussion: """
+                speechd speaks with the synthesizer, voice, rate and audio routing you set up for \
+                speech-dispatcher (as Orca uses it), at $SPEECHD_ADDRESS or its usual socket, starting it \
+                if it is installed and not running. If none answers, Narrator says so once and speaks \
+                with espeak-ng. Earcons always play through --output.
+                """))
+    var speech: SpeechBackend = .espeak
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -61,21 +72,15 @@ struct Serve: AsyncParsableCommand {
         let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
         let (profileFolder, ownTable) = try ProfileLocation.resolve(profile)
         let load: @Sendable () throws -> Profile = { try Profile.load(folder: profileFolder, extraTables: ownTable) }
-        let engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
-        let mixer = Mixer(
-            opener: try AudioOutput.parsing(output).opener(sampleRate: engine.sampleRate),
-            sampleRate: engine.sampleRate,
-            logger: logger)
-        defer {
-            engine.shutdown()
-            mixer.close()
-        }
+        let speech = try ServeSpeech.start(
+            speech, output: try AudioOutput.parsing(output), espeakData: espeakData, logger: logger)
+        defer { speech.close() }
         let conductor = Conductor(
-            profile: try load(), speaker: EngineSpeaker(engine: engine, sink: mixer.speech), sounds: mixer,
+            profile: try load(), speaker: speech.speaker, sounds: speech.mixer,
             defaults: VoiceRequest(locale: locale), logger: logger)
-        mixer.watch { conductor.outputChanged($0) }
-        // SIGHUP reloads, SIGTERM and SIGINT stop; they were blocked at start (Narrator.main) and
-        // are taken here by one sleeping thread.
+        speech.mixer.watch { conductor.outputChanged($0) }
+        // SIGHUP reloads, SIGTERM and SIGINT stop; they were blocked at start (`Entry`) and are taken
+        // here by one sleeping thread.
         let (reloads, reloadSink) = AsyncStream.makeStream(of: Void.self)
         let (stops, stopSink) = AsyncStream.makeStream(of: Void.self)
         SignalWaiter.start(Self.signals) { signal in

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Logging
+import NarratorAudio
+import NarratorSpeech
+import NarratorSpeechDispatcher
+import NarratorVoice
+
+/// `serve --speech`: who speaks the announcements.
+enum SpeechBackend: String, ExpressibleByArgument, CaseIterable {
+    /// Narrator's own libespeak-ng, through its own audio output.
+    case espeak
+    /// The player's speech-dispatcher, with their synthesizer, voice, rate and audio routing.
+    case speechd
+}
+
+/// What `narrator serve` speaks and plays through: a speaker behind the seam and the mixer that plays
+/// earcons (and espeak-ng's speech), closed together when the daemon stops.
+struct ServeSpeech {
+    let speaker: any Speaker
+    let mixer: Mixer
+    let close: () -> Void
+
+    /// The rate earcons are rendered at when espeak-ng is not started (its own rate otherwise).
+    static let earconRate = 22050
+
+    /// Starts `backend`. speech-dispatcher that does not answer is said once, on standard error and
+    /// in the log, and espeak-ng speaks instead.
+    static func start(_ backend: SpeechBackend, output: AudioOutput, espeakData: String?, logger: Logger) throws
+        -> ServeSpeech
+    {
+        if backend == .speechd {
+            do {
+                let speaker = try SpeechDispatcherSpeaker(logger: logger)
+                logger.info(
+                    "Speaking through speech-dispatcher",
+                    metadata: [
+                        "speech.module": "\(speaker.module)", "speech.language": "\(speaker.configured.language)",
+                    ])
+                let mixer = Mixer(
+                    opener: try output.opener(sampleRate: earconRate), sampleRate: earconRate, logger: logger)
+                return ServeSpeech(speaker: speaker, mixer: mixer) {
+                    speaker.close()
+                    mixer.close()
+                }
+            } catch let error as SpeechDispatcherError {
+                StandardStreams.printError("narrator: \(error) Speaking with espeak-ng instead.")
+                logger.warning("speech-dispatcher is not used: \(error)")
+            }
+        }
+        let engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
+        let mixer: Mixer
+        do {
+            mixer = Mixer(
+                opener: try output.opener(sampleRate: engine.sampleRate), sampleRate: engine.sampleRate, logger: logger)
+        } catch {
+            engine.shutdown()
+            throw error
+        }
+        return ServeSpeech(speaker: EngineSpeaker(engine: engine, sink: mixer.speech), mixer: mixer) {
+            engine.shutdown()
+            mixer.close()
+        }
+    }
+}
