@@ -18,15 +18,21 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Listens on a Unix socket (folder 0700, socket 0600; other users are refused). Games write one JSON \
             request per line and get one reply line each; see docs/PROTOCOL.md. Once it listens it prints \
-            "narrator: ready on PATH" to standard error. SIGTERM or SIGINT stops it gracefully; SIGHUP reloads \
-            the tables and event map (a broken file keeps the old ones).
+            "narrator: ready on PATH" to standard error. A client names its profile in hello; profiles are \
+            found by name in $XDG_DATA_HOME/narrator/profiles, each of $XDG_DATA_DIRS (narrator/profiles), then \
+            the shipped ones (`narrator profiles` lists them), loaded on first use and kept. SIGTERM or SIGINT \
+            stops it gracefully; SIGHUP reloads every loaded profile (a broken one keeps its last good version).
             """
     )
 
     @OptionGroup var socket: SocketOption
 
     @Option(
-        help: "Folder with the game's tables (.xcstrings) and events.json (default: the shipped RetroRacing profile).")
+        help: """
+            A profile folder (the game's tables, events.json, sounds.json), for development: the profile of \
+            clients that name none, and of clients that name its folder's name (default: the installed \
+            profile named retroracing).
+            """)
     var profile: String?
 
     @Option(help: "Language for clients that do not say theirs, as a BCP-47 tag.")
@@ -59,8 +65,8 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
-        let (profileFolder, ownTable) = try ProfileLocation.resolve(profile)
-        let load: @Sendable () throws -> Profile = { try Profile.load(folder: profileFolder, extraTables: ownTable) }
+        let catalog = ProfileLocation.catalog(given: profile)
+        let defaultProfile = try catalog.load(try ProfileLocation.defaultEntry(catalog))
         let engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
         let mixer = Mixer(
             opener: try AudioOutput.parsing(output).opener(sampleRate: engine.sampleRate),
@@ -71,7 +77,8 @@ struct Serve: AsyncParsableCommand {
             mixer.close()
         }
         let conductor = Conductor(
-            profile: try load(), speaker: EngineSpeaker(engine: engine, sink: mixer.speech), sounds: mixer,
+            profile: defaultProfile, catalog: catalog, speaker: EngineSpeaker(engine: engine, sink: mixer.speech),
+            sounds: mixer,
             defaults: VoiceRequest(locale: locale), logger: logger)
         mixer.watch { conductor.outputChanged($0) }
         // SIGHUP reloads, SIGTERM and SIGINT stop; they were blocked at start (Narrator.main) and
@@ -90,7 +97,7 @@ struct Serve: AsyncParsableCommand {
                     ProcessMemory.releaseExecutableCode()
                     StandardStreams.printError("narrator: ready on \($0)")
                 },
-                reload: load, reloadRequests: reloads, stopRequests: stops),
+                reloadRequests: reloads, stopRequests: stops),
             conductor: conductor, logger: logger)
         try await service.run()
     }

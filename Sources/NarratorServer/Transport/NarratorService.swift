@@ -21,23 +21,19 @@ public struct NarratorService: Sendable {
         public var lineLimit: Int
         /// Called once the socket listens (tests and the CLI's readiness line use it).
         public var onReady: @Sendable (String) -> Void
-        /// Loads the tables and event map anew; throwing keeps the current ones.
-        public var reload: @Sendable () throws -> Profile
-        /// Each element asks for a `reload` (`narrator serve` sends one per SIGHUP).
+        /// Each element reloads every loaded profile (`narrator serve` sends one per SIGHUP).
         public var reloadRequests: AsyncStream<Void>
         /// The first element stops the daemon gracefully (SIGTERM, SIGINT); cancelling `run` does too.
         public var stopRequests: AsyncStream<Void>
 
         public init(
             socketPath: String, lineLimit: Int = 64 * 1024, onReady: @escaping @Sendable (String) -> Void = { _ in },
-            reload: @escaping @Sendable () throws -> Profile,
             reloadRequests: AsyncStream<Void> = AsyncStream { $0.finish() },
             stopRequests: AsyncStream<Void> = AsyncStream { $0.finish() }
         ) {
             self.socketPath = socketPath
             self.lineLimit = lineLimit
             self.onReady = onReady
-            self.reload = reload
             self.reloadRequests = reloadRequests
             self.stopRequests = stopRequests
         }
@@ -117,14 +113,10 @@ public struct NarratorService: Sendable {
         }
     }
 
-    /// A reload request (SIGHUP) reloads tables and event map at once; a broken file keeps the old ones.
+    /// A reload request (SIGHUP) reloads every loaded profile; a broken one keeps its last good version.
     private func reloadOnRequest() async {
         for await _ in configuration.reloadRequests {
-            do {
-                await conductor.reload(try configuration.reload())
-            } catch {
-                logger.error("Reload failed, keeping the tables and event map in use: \(error)")
-            }
+            await conductor.reloadProfiles()
         }
     }
 }
