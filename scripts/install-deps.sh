@@ -10,9 +10,11 @@ if [ "${1:-}" = "--test" ]; then
     # pipewire (with pw-record), pipewire-pulse, wireplumber, dbus-daemon: a private PipeWire whose
     # pulse server tests kill and restart; unicode-cldr-core: CLDR plural samples; sox: WAV checks;
     # socat, tmux: protocol and game tests; libicu-dev: ICU, the spell-out conformance test's
-    # independent implementation; espeak-ng: the command whose phonemes the spoken-number test reads.
+    # independent implementation; espeak-ng: the command whose phonemes the spoken-number test reads;
+    # systemd: systemd-socket-activate and systemd-analyze, which start the daemon on demand and check
+    # the unit files in tests (neither needs systemd running).
     packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
-    packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng"
+    packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng systemd"
 fi
 
 missing=""

@@ -65,6 +65,12 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
+        // systemd's variables are taken first, before any other thread may read the environment.
+        let inherited = try InheritedSocket.take()
+        let notifier = ServiceNotifier.take()
+        if let inherited, socket.socket != nil, socket.path != inherited.path {
+            logger.warning("--socket \(socket.path) is ignored: systemd passed the socket \(inherited.path)")
+        }
         let catalog = ProfileLocation.catalog(given: profile)
         let defaultProfile = try catalog.load(try ProfileLocation.defaultEntry(catalog))
         let engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
@@ -91,14 +97,26 @@ struct Serve: AsyncParsableCommand {
         let service = NarratorService(
             configuration: .init(
                 socketPath: socket.path,
+                inherited: inherited,
                 onReady: {
                     // What start-up ran (argument parsing, table loading, bootstrap) is not needed
                     // again; only the code that serves is mapped back in (docs/BENCHMARKS.md).
                     ProcessMemory.releaseExecutableCode()
                     StandardStreams.printError("narrator: ready on \($0)")
+                    Self.tell(notifier, "READY=1", logger)
                 },
+                onStopping: { Self.tell(notifier, "STOPPING=1", logger) },
                 reloadRequests: reloads, stopRequests: stops),
             conductor: conductor, logger: logger)
         try await service.run()
+    }
+
+    /// Tells systemd (`Type=notify`) how the daemon is doing, when it was started by systemd.
+    private static func tell(_ notifier: ServiceNotifier?, _ state: String, _ logger: Logger) {
+        do {
+            try notifier?.notify(state)
+        } catch {
+            logger.warning("\(error)")
+        }
     }
 }
