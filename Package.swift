@@ -223,7 +223,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ], exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "NarratorSpeechDispatcherTests",

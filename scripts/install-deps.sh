@@ -14,9 +14,11 @@ if [ "${1:-}" = "--test" ]; then
     # socat, tmux: protocol and game tests; libicu-dev: ICU, the spell-out conformance test's
     # independent implementation; espeak-ng: the command whose phonemes the spoken-number test reads;
     # speech-dispatcher + speech-dispatcher-espeak-ng: a private speech-dispatcher for the speechd
-    # backend's tests (started by them, never a session daemon).
+    # backend's tests (started by them, never a session daemon); systemd: systemd-socket-activate and
+    # systemd-analyze, which start the daemon on demand and check the unit files in tests (neither needs
+    # systemd running).
     packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
-    packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng"
+    packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng systemd"
     packages="$packages speech-dispatcher speech-dispatcher-espeak-ng"
 fi
 

@@ -36,15 +36,19 @@ public final class Narration: @unchecked Sendable {
     /// Starts connecting at once (a game should know before its first event whether it is heard).
     ///
     /// - Parameters:
+    ///   - profile: the name of the game's profile (its tables, event map and sounds), installed
+    ///     where the daemon finds it; nil for the daemon's default.
     ///   - setup: request lines sent after `hello` on every connection (a `set` of the player's voice).
-    ///   - notice: called (from the worker thread) with one line when narration turns off or on.
+    ///   - notice: called (from the worker thread) with one line when narration turns off or on, or
+    ///     when the daemon refuses the game's `hello` (a profile it does not have).
     public init(
-        socketPath: String, clientName: String, locale: String?, setup: [String] = [],
+        socketPath: String, clientName: String, locale: String?, profile: String? = nil, setup: [String] = [],
         notice: @escaping @Sendable (String) -> Void
     ) {
         self.socketPath = socketPath
         var fields: [(String, WireValue)] = [("client", .string(clientName)), ("protocol", .int(1))]
         if let locale { fields.append(("locale", .string(locale))) }
+        if let profile { fields.append(("profile", .string(profile))) }
         self.hello = WireValue.jsonObject(type: "hello", fields: fields)
         self.setup = setup
         self.notice = notice
@@ -174,8 +178,16 @@ public final class Narration: @unchecked Sendable {
     }
 
     private func readLoop(_ connection: LineClient) {
+        var helloAnswered = false
         while let line = try? connection.readLine() {
             let reply = ReplyLine(line)
+            if !helloAnswered && reply.event == nil {
+                // The first reply is hello's; a refusal (no such profile) leaves the daemon's defaults.
+                helloAnswered = true
+                if reply.ok == false {
+                    notice("The narrator refused this game's hello, so it speaks with its defaults: \(line)")
+                }
+            }
             lock.withLock {
                 if reply.event == "output" {
                     updates.append(

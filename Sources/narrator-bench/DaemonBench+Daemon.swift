@@ -29,18 +29,18 @@ extension DaemonBench {
             -> InProcessDaemon
         {
             let (profileFolder, ownTable) = try shippedProfile()
-            let load: @Sendable () throws -> Profile = {
-                try Profile.load(folder: profileFolder, extraTables: ownTable)
-            }
+            let catalog = ProfileCatalog(roots: [], given: profileFolder, extraTables: ownTable)
+            let profile = try catalog.load(try catalog.locate(catalog.defaultName))
             let folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("narrator-bench-\(UInt32.random(in: 0...UInt32.max))").path
             let socket = folder + "/narrator.sock"
             let conductor = Conductor(
-                profile: try load(), speaker: speaker, sounds: sounds, defaults: VoiceRequest(locale: "en"),
+                profile: profile, catalog: catalog, speaker: speaker, sounds: sounds,
+                defaults: VoiceRequest(locale: "en"),
                 logger: logger)
             let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
             let service = NarratorService(
-                configuration: .init(socketPath: socket, onReady: { _ in readySignal.finish() }, reload: load),
+                configuration: .init(socketPath: socket, onReady: { _ in readySignal.finish() }),
                 conductor: conductor, logger: logger)
             // Cancelling the task ends the accept loop, closes every connection and removes the socket.
             let task = Task {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import NarratorAudio
 import NarratorCore
 import NarratorLocalization
+import NarratorServer
 import NarratorSpeech
 
 /// `narrator lint`: how translators test localization tables and game developers their event maps
@@ -13,7 +14,9 @@ struct Lint: AsyncParsableCommand {
         abstract: "Check localization tables, event maps and sound books, and preview text.",
         discussion: """
             Each PATH is a String Catalog (.xcstrings), a sound book (sounds.json), an event map (another \
-            .json file such as events.json), or a folder searched for all three. Without a PATH the shipped ones are checked: ./Localization if \
+            .json file such as events.json), or a folder searched for all three; a PATH that does not exist \
+            may name an installed profile (`narrator lint retroracing`), found as the daemon finds it \
+            (`narrator profiles`). Without a PATH the shipped ones are checked: ./Localization if \
             it exists, else the Localization folder of the package the narrator executable was built in \
             (found by walking up from the executable), else ../share/narrator/Localization next to the \
             executable's folder.
@@ -45,7 +48,7 @@ struct Lint: AsyncParsableCommand {
     @Argument(
         parsing: .allUnrecognized,
         help: ArgumentHelp(
-            "Tables, event maps, or folders of them (default: the shipped ones).", valueName: "path"))
+            "Tables, event maps, folders of them, or profile names (default: the shipped ones).", valueName: "path"))
     var paths: [String] = []
 
     @Option(help: ArgumentHelp("Output format: text or json.", valueName: "format"))
@@ -104,7 +107,7 @@ struct Lint: AsyncParsableCommand {
             throw LintUsageError("--format must be text or json, not \(format)")
         }
         let speechOutput = try speechOutput()
-        let inputs = try LintInputs.collect(paths)
+        let inputs = try LintInputs.collect(try profileFolders(paths))
         if let preview {
             let lines = try LintPreview(key: preview, locales: locales, counts: counts, text: text).lines(
                 tables: inputs.tables)
@@ -131,6 +134,20 @@ struct Lint: AsyncParsableCommand {
 }
 
 extension Lint {
+    /// `paths` with each one that does not exist and is a profile's name replaced by that
+    /// profile's folder (`narrator lint retroracing`), found as the daemon finds it.
+    func profileFolders(_ paths: [String]) throws -> [String] {
+        let catalog = ProfileLocation.catalog(given: nil)
+        return try paths.map { path in
+            guard !FileManager.default.fileExists(atPath: path), ProfileCatalog.isName(path) else { return path }
+            do {
+                return try catalog.locate(path).folder
+            } catch {
+                throw LintUsageError("\(path) is neither a file nor a folder, and \(error)")
+            }
+        }
+    }
+
     /// The tables an event map is checked against: every one that can be read, skipping a table
     /// whose keys clash with an earlier one (both problems are reported by the table checks).
     static func localizer(_ tables: [LintInputs.Table]) -> Localizer {

@@ -11,18 +11,22 @@ struct Narrator: AsyncParsableCommand {
             Commands (`narrator help <subcommand>` explains every option):
               serve [--socket PATH] [--profile DIR] [--locale TAG] [--output OUTPUT]
                     [--log-level LEVEL]
+              profiles [--profile DIR]                                  (installed profiles, and where)
               send [--socket PATH] [--wait] [EVENT --FIELD VALUE ...]   (or JSON lines on stdin)
               status [--socket PATH]
               monitor [--socket PATH]                                   (every outcome, as it happens)
               say TEXT|- [--locale TAG] [--rate N] [--pitch N] [--volume N]
                          [--output OUTPUT]
               voices [--locale TAG]
-              lint [PATH ...] [--strict] [--format text|json]
+              lint [PATH|PROFILE ...] [--strict] [--format text|json]
               lint --preview KEY [--locale TAG ...] [--count N ...] [--speak]
                                  [--output OUTPUT]
             OUTPUT is \(AudioOutput.help).
             """,
-        subcommands: [Serve.self, Send.self, Status.self, Monitor.self, Say.self, Play.self, Voices.self, Lint.self]
+        subcommands: [
+            Serve.self, Profiles.self, Send.self, Status.self, Monitor.self, Say.self, Play.self, Voices.self,
+            Lint.self,
+        ]
     )
 
 }

@@ -27,7 +27,10 @@ struct Play: ParsableCommand {
     @Argument(help: "The sound's arguments, as FIELD=VALUE.")
     var arguments: [String] = []
 
-    @Option(help: "Folder with the profile's sounds.json (default: the shipped RetroRacing profile).")
+    @Option(
+        help:
+            "The profile whose sounds.json plays: a folder, or the name of an installed profile (default: retroracing)."
+    )
     var profile: String?
 
     @Option(help: "Where sound goes: \(AudioOutput.help).")
@@ -64,7 +67,16 @@ struct Play: ParsableCommand {
     }
 
     private func loadBook() throws -> SoundBook {
-        let folder = try ProfileLocation.resolve(profile).folder
+        let catalog = ProfileLocation.catalog(given: nil)
+        let folder: String
+        if let profile {
+            guard let found = ProfileLocation.folder(named: profile, in: catalog) else {
+                throw PlayError("\(profile) is neither a profile folder nor the name of an installed profile.")
+            }
+            folder = found
+        } else {
+            folder = try ProfileLocation.defaultEntry(catalog).folder
+        }
         do {
             guard let book = try Profile.loadSounds(folder) else {
                 throw PlayError("\(folder)/sounds.json cannot be read: the profile has no sounds.json.")

@@ -1,15 +1,32 @@
 import ArgumentParser
+import FoundationEssentials
+import NarratorServer
 
-/// Where the game's profile and the daemon's own table are.
+/// Where the games' profiles and the daemon's own table are.
 enum ProfileLocation {
-    /// The profile folder (given, or the shipped RetroRacing one) and the daemon's own table, if found.
-    static func resolve(_ given: String?) throws -> (folder: String, ownTable: [String]) {
+    /// The profiles of this user's environment: the `--profile` folder (`given`), the XDG data
+    /// folders, the shipped `Localization` folder; every profile loads with the daemon's own table.
+    static func catalog(given: String?) -> ProfileCatalog {
         let shipped = LintInputs.shippedLocalizationFolder()
         let own = shipped.map { ["\($0)/narrator/Narrator.xcstrings"] } ?? []
-        if let given { return (given, own) }
-        guard let shipped else {
-            throw ValidationError("No Localization folder found; give the game's tables with --profile DIR.")
+        let roots = ProfileCatalog.standardRoots(environment: ProcessInfo.processInfo.environment, shipped: shipped)
+        return ProfileCatalog(roots: roots, given: given, extraTables: own)
+    }
+
+    /// The default profile of `catalog`: the given folder, else the profile named `retroracing`.
+    static func defaultEntry(_ catalog: ProfileCatalog) throws -> ProfileCatalog.Entry {
+        do {
+            return try catalog.locate(catalog.defaultName)
+        } catch {
+            throw ValidationError("\(error.message). Give a profile folder with --profile DIR.")
         }
-        return (shipped + "/retroracing", own)
+    }
+
+    /// A profile folder named on the command line: `given` itself when it is a folder, else the
+    /// installed profile of that name (nil: neither).
+    static func folder(named given: String, in catalog: ProfileCatalog) -> String? {
+        let type = try? FileManager.default.attributesOfItem(atPath: given)[.type] as? FileAttributeType
+        if type == .typeDirectory { return given }
+        return try? catalog.locate(given).folder
     }
 }

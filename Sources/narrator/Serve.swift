@@ -18,15 +18,21 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Listens on a Unix socket (folder 0700, socket 0600; other users are refused). Games write one JSON \
             request per line and get one reply line each; see docs/PROTOCOL.md. Once it listens it prints \
-            "narrator: ready on PATH" to standard error. SIGTERM or SIGINT stops it gracefully; SIGHUP reloads \
-            the tables and event map (a broken file keeps the old ones).
+            "narrator: ready on PATH" to standard error. A client names its profile in hello; profiles are \
+            found by name in $XDG_DATA_HOME/narrator/profiles, each of $XDG_DATA_DIRS (narrator/profiles), then \
+            the shipped ones (`narrator profiles` lists them), loaded on first use and kept. SIGTERM or SIGINT \
+            stops it gracefully; SIGHUP reloads every loaded profile (a broken one keeps its last good version).
             """
     )
 
     @OptionGroup var socket: SocketOption
 
     @Option(
-        help: "Folder with the game's tables (.xcstrings) and events.json (default: the shipped RetroRacing profile).")
+        help: """
+            A profile folder (the game's tables, events.json, sounds.json), for development: the profile of \
+            clients that name none, and of clients that name its folder's name (default: the installed \
+            profile named retroracing).
+            """)
     var profile: String?
 
     @Option(help: "Language for clients that do not say theirs, as a BCP-47 tag.")
@@ -70,13 +76,19 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
-        let (profileFolder, ownTable) = try ProfileLocation.resolve(profile)
-        let load: @Sendable () throws -> Profile = { try Profile.load(folder: profileFolder, extraTables: ownTable) }
+        // systemd's variables are taken first, before any other thread may read the environment.
+        let inherited = try InheritedSocket.take()
+        let notifier = ServiceNotifier.take()
+        if let inherited, socket.socket != nil, socket.path != inherited.path {
+            logger.warning("--socket \(socket.path) is ignored: systemd passed the socket \(inherited.path)")
+        }
+        let catalog = ProfileLocation.catalog(given: profile)
+        let defaultProfile = try catalog.load(try ProfileLocation.defaultEntry(catalog))
         let speech = try ServeSpeech.start(
             speech, output: try AudioOutput.parsing(output), espeakData: espeakData, logger: logger)
         defer { speech.close() }
         let conductor = Conductor(
-            profile: try load(), speaker: speech.speaker, sounds: speech.mixer,
+            profile: defaultProfile, catalog: catalog, speaker: speech.speaker, sounds: speech.mixer,
             defaults: VoiceRequest(locale: locale), logger: logger)
         speech.mixer.watch { conductor.outputChanged($0) }
         // SIGHUP reloads, SIGTERM and SIGINT stop; they were blocked at start (`Entry`) and are taken
@@ -89,14 +101,26 @@ struct Serve: AsyncParsableCommand {
         let service = NarratorService(
             configuration: .init(
                 socketPath: socket.path,
+                inherited: inherited,
                 onReady: {
                     // What start-up ran (argument parsing, table loading, bootstrap) is not needed
                     // again; only the code that serves is mapped back in (docs/BENCHMARKS.md).
                     ProcessMemory.releaseExecutableCode()
                     StandardStreams.printError("narrator: ready on \($0)")
+                    Self.tell(notifier, "READY=1", logger)
                 },
-                reload: load, reloadRequests: reloads, stopRequests: stops),
+                onStopping: { Self.tell(notifier, "STOPPING=1", logger) },
+                reloadRequests: reloads, stopRequests: stops),
             conductor: conductor, logger: logger)
         try await service.run()
+    }
+
+    /// Tells systemd (`Type=notify`) how the daemon is doing, when it was started by systemd.
+    private static func tell(_ notifier: ServiceNotifier?, _ state: String, _ logger: Logger) {
+        do {
+            try notifier?.notify(state)
+        } catch {
+            logger.warning("\(error)")
+        }
     }
 }

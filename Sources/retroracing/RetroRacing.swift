@@ -36,7 +36,10 @@ struct RetroRacing: ParsableCommand {
             options: options,
             narration: options.noNarration
                 ? nil
-                : Narration(socketPath: socket, clientName: "RetroRapid", locale: options.locale, setup: voice) {
+                : Narration(
+                    socketPath: socket, clientName: "RetroRapid", locale: options.locale, profile: "retroracing",
+                    setup: voice
+                ) {
                     line in
                     StatusLine.shared.set(line)
                 },

@@ -13,9 +13,14 @@ final class DaemonProcess: @unchecked Sendable {
     private var log = ""
     private var exited = false
 
-    /// Starts the daemon; `arguments` are added after `serve --socket PATH`.
-    init(arguments: [String] = ["--output", "null"], environment: [String: String] = [:], socket: String? = nil) throws
-    {
+    /// Starts the daemon; `arguments` are added after `serve --socket PATH`. With `activator` (the
+    /// path of `systemd-socket-activate`) that program listens on the socket and starts
+    /// `narrator serve ARGUMENTS` (no `--socket`) on the first connection; `activatorArguments` go
+    /// before the socket's `--listen`, and this returns once it listens, before the daemon runs.
+    init(
+        arguments: [String] = ["--output", "null"], environment: [String: String] = [:], socket: String? = nil,
+        activator: String? = nil, activatorArguments: [String] = []
+    ) throws {
         folder =
             FileManager.default.temporaryDirectory.appendingPathComponent(
                 "narrator-test-\(UUID().uuidString.prefix(8))"
@@ -26,9 +31,19 @@ final class DaemonProcess: @unchecked Sendable {
         let binary = try #require(NarratorExecutable.path(), "the narrator binary was not built")
         var variables = ProcessInfo.processInfo.environment
         variables.merge(environment) { $1 }
-        child = try ChildProcess(
-            executable: binary, arguments: ["serve", "--socket", self.socket] + arguments, environment: variables,
-            captureErrors: true)
+        if let activator {
+            try FileManager.default.createDirectory(
+                atPath: (self.socket as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            child = try ChildProcess(
+                executable: activator,
+                arguments: activatorArguments + ["--listen", self.socket, binary, "serve"] + arguments,
+                environment: variables, captureErrors: true)
+        } else {
+            child = try ChildProcess(
+                executable: binary, arguments: ["serve", "--socket", self.socket] + arguments, environment: variables,
+                captureErrors: true)
+        }
         Thread {
             while true {
                 let bytes = self.child.read()
@@ -39,7 +54,8 @@ final class DaemonProcess: @unchecked Sendable {
                 if bytes.isEmpty { return }
             }
         }.start()
-        guard waitForLog("ready on") else {
+        let readiness = activator == nil ? "ready on" : "Listening on \(self.socket)"
+        guard waitForLog(readiness) else {
             _ = stop()
             throw DaemonFailure(description: "narrator serve did not become ready:\n\(logText)")
         }

@@ -61,4 +61,26 @@ struct NarrationClientTests {
         let reason = seen.compactMap { if case .soundLost(let reason) = $0 { reason } else { nil } }.first
         #expect(reason?.contains("/dev/full") == true || reason?.contains("space") == true, "\(seen)")
     }
+
+    @Test("A game naming a profile the daemon does not have is told so once, and is still heard with the default")
+    func refusedProfileIsNoticed() throws {
+        let daemon = try DaemonProcess()
+        defer { _ = daemon.stop() }
+        let notices = Mutex<[String]>([])
+        let narration = Narration(
+            socketPath: daemon.socket, clientName: "Lost game", locale: "en", profile: "nosuchgame"
+        ) { line in notices.withLock { $0.append(line) } }
+        defer { narration.close() }
+        narration.send(type: "score_changed", fields: [("score", .int(4))], tag: "score")
+        var accepted: String?
+        for _ in 0..<20 where accepted == nil {
+            for update in narration.nextUpdates(waitingUpTo: .seconds(5)) {
+                if case .accepted("score", let id?) = update { accepted = id }
+            }
+        }
+        #expect(accepted != nil)
+        let said = notices.withLock { $0 }
+        #expect(said.count == 1 && said.first?.contains("refused this game's hello") == true, "\(said)")
+        #expect(said.first?.contains("no profile \\\"nosuchgame\\\" is installed") == true, "\(said)")
+    }
 }

@@ -63,13 +63,13 @@ struct RequestParsingTests {
         }
         #expect(change.locale == "pl" && change.rate == 200 && change.pitch == nil)
         guard
-            case .hello(let client, let locale) = try parse(
-                #"{"type":"hello","client":"RetroRapid","locale":"fr","protocol":1}"#)
+            case .hello(let client, let locale, let profile) = try parse(
+                #"{"type":"hello","client":"RetroRapid","locale":"fr","profile":"retroracing","protocol":1}"#)
         else {
             Issue.record("hello")
             return
         }
-        #expect(client == "RetroRapid" && locale == "fr")
+        #expect(client == "RetroRapid" && locale == "fr" && profile == "retroracing")
     }
 
     @Test(
@@ -84,6 +84,7 @@ struct RequestParsingTests {
             (#"{"type":"say","text":"a","colour":1}"#, "unknown_field"),
             (#"{"type":"status","v":2}"#, "unsupported_protocol"),
             (#"{"type":"hello","protocol":9}"#, "unsupported_protocol"),
+            (#"{"type":"hello","profile":7}"#, "invalid_field"),
             (#"{"type":"say","key":"k","arguments":[[1]]}"#, "invalid_field"),
             (#"{"type":"set","rate":"fast"}"#, "invalid_field"),
             (#"{"type":"status","type":"status"}"#, "invalid_field"),

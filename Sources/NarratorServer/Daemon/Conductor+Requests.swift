@@ -26,16 +26,20 @@ extension Conductor {
 
     private func answer(_ request: Request, from session: Session) throws(ProtocolError) -> (String, [SchedulerInput]) {
         switch request {
-        case .hello(let name, let locale):
+        case .hello(let name, let locale, let profileName):
+            // All or nothing: a profile or locale that fails leaves the client as it was.
             var updated = session
+            if let profileName { updated.profile = try profile(named: profileName) }
             if let name { updated.name = String(name.prefix(64)) }
             if let locale { updated.voice.locale = try checkedLocale(locale) }
             sessions[session.id] = updated
+            let profile = updated.profile.current
             var line = JSONLine()
             line.add("ok", true)
             line.add("protocol", Request.protocolVersion)
             line.add("client", updated.name)
             line.add("locale", updated.voice.locale)
+            line.add("profile", profile.name)
             line.add("events", json: JSONLine.array(profile.eventMap.eventNames.sorted()))
             return (line.text, [])
         case .event(let type, let fields):
@@ -59,12 +63,12 @@ extension Conductor {
         case .set(let change):
             return (try applySettings(change, to: session), [])
         case .status:
-            return (statusLine(), [])
+            return (statusLine(for: session), [])
         case .subscribe(let allClients):
             sessions[session.id]?.subscription = allClients ? .all : .own
             return (Self.ok, [])
         case .play(let sound, let arguments):
-            let samples = try render(SoundCue(name: sound, arguments: arguments))
+            let samples = try render(SoundCue(name: sound, arguments: arguments), of: session)
             do {
                 try sounds.startSound(samples)
             } catch {
@@ -75,9 +79,10 @@ extension Conductor {
     }
 
     /// Renders a sound of the client's profile at the output's rate; errors name the sound's problem.
-    private func render(_ cue: SoundCue) throws(ProtocolError) -> [Int16] {
+    private func render(_ cue: SoundCue, of session: Session) throws(ProtocolError) -> [Int16] {
         do {
-            return try profile.sounds.render(cue.name, arguments: cue.arguments, sampleRate: sounds.sampleRate)
+            return try session.profile.current.sounds.render(
+                cue.name, arguments: cue.arguments, sampleRate: sounds.sampleRate)
         } catch {
             throw ProtocolError(code: error.code, message: error.message)
         }
@@ -98,6 +103,7 @@ extension Conductor {
         String, [SchedulerInput]
     ) {
         let action: EventAction
+        let profile = session.profile.current
         do {
             action = try profile.eventMap.resolve(event, localizer: profile.localizer, locale: session.voice.locale)
         } catch {
@@ -108,7 +114,7 @@ extension Conductor {
             // The sound is rendered first, so a broken cue refuses the whole event before anything
             // is queued; it starts with the speech. A sound the mixer refuses (too many at once) is
             // skipped: the speech still goes.
-            let samples = try cue.map { (cue) throws(ProtocolError) in try render(cue) }
+            let samples = try cue.map { (cue) throws(ProtocolError) in try render(cue, of: session) }
             let answer = try submit(
                 rendering.text, locale: rendering.locale, notices: rendering.fallbacks, priority, policy,
                 sound: cue?.name, from: session)
@@ -121,7 +127,7 @@ extension Conductor {
             }
             return answer
         case .play(let cue):
-            let samples = try render(cue)
+            let samples = try render(cue, of: session)
             do {
                 try sounds.startSound(samples)
             } catch {
@@ -139,7 +145,8 @@ extension Conductor {
         -> Rendering
     {
         do {
-            return try profile.localizer.render(key, locale: session.voice.locale, arguments: arguments)
+            return try session.profile.current.localizer.render(
+                key, locale: session.voice.locale, arguments: arguments)
         } catch {
             throw ProtocolError(.format, error.description)
         }

@@ -2,8 +2,9 @@ import NarratorCore
 import NarratorVoice
 
 extension Conductor {
-    /// `status`: what is speaking, how much waits, who is connected, and the counters.
-    func statusLine() -> String {
+    /// `status`: what is speaking, how much waits, who is connected, the asking client's profile,
+    /// and the counters.
+    func statusLine(for session: Session) -> String {
         var line = JSONLine()
         line.add("ok", true)
         if let id = scheduler.currentID, let speaking = live[id] {
@@ -17,7 +18,8 @@ extension Conductor {
         }
         line.add("queued", scheduler.queuedCount)
         line.add("clients", sessions.count)
-        line.add("profile", profile.folder)
+        line.add("profile", session.profile.current.name)
+        line.add("profile_folder", session.profile.current.folder)
         let output = sounds.status
         line.add("output", json: Self.outputLine(output, event: nil, milliseconds: milliseconds(output.since)))
         line.add("uptime_ms", milliseconds: milliseconds(.now))

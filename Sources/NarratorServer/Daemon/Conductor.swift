@@ -19,7 +19,12 @@ public actor Conductor {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     var scheduler = Scheduler<ContinuousClock.Instant>()
-    var profile: Profile
+    /// Where profiles named in `hello` are found, and how they load.
+    let catalog: ProfileCatalog
+    /// The profile of clients that name none.
+    let defaultProfile: LoadedProfile
+    /// Every profile loaded so far, by the name clients gave; kept until the daemon ends.
+    var profiles: [String: LoadedProfile]
     let speaker: any Speaker
     let sounds: any SoundOutput
     let defaults: VoiceRequest
@@ -45,14 +50,20 @@ public actor Conductor {
         let voice: VoiceRequest
     }
 
+    /// - Parameters:
+    ///   - profile: the profile of clients that name none, already loaded.
+    ///   - catalog: where the profiles that clients name are found (`.none`: only `profile`'s own name).
     public init(
-        profile: Profile, speaker: any Speaker, sounds: any SoundOutput, defaults: VoiceRequest, logger: Logger,
-        eventLoop: (any EventLoop)? = nil
+        profile: Profile, catalog: ProfileCatalog = .none, speaker: any Speaker, sounds: any SoundOutput,
+        defaults: VoiceRequest, logger: Logger, eventLoop: (any EventLoop)? = nil
     ) {
         let loop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
         self.eventLoop = loop
         self.executor = loop.executor
-        self.profile = profile
+        self.catalog = catalog
+        let loaded = LoadedProfile(profile)
+        self.defaultProfile = loaded
+        self.profiles = [profile.name: loaded]
         self.speaker = speaker
         self.sounds = sounds
         self.defaults = defaults
@@ -72,7 +83,8 @@ public actor Conductor {
     public func connect(send: @escaping @Sendable (String, LineKind) -> Void) -> ClientID {
         let id = ClientID(rawValue: nextClient)
         nextClient += 1
-        sessions[id] = Session(id: id, send: send, name: "client \(id.rawValue)", voice: defaults)
+        sessions[id] = Session(
+            id: id, send: send, name: "client \(id.rawValue)", voice: defaults, profile: defaultProfile)
         counters.connections += 1
         return id
     }
@@ -85,11 +97,44 @@ public actor Conductor {
         if scheduler.isPaused(client) { feed(.resume(.client(client))) }
     }
 
-    /// Replaces the tables and event map (SIGHUP), all at once.
-    public func reload(_ profile: Profile) {
-        self.profile = profile
+    /// Loads every loaded profile again from its folder (SIGHUP) and replaces each one's tables,
+    /// event map and sounds at once. A profile that fails to load keeps its last good version and
+    /// the log says which file and where; the others are replaced.
+    public func reloadProfiles() {
+        for name in profiles.keys.sorted() {
+            guard let loaded = profiles[name] else { continue }
+            let entry = ProfileCatalog.Entry(name: name, folder: loaded.current.folder, source: "loaded")
+            do {
+                loaded.current = try catalog.load(entry)
+                logger.info(
+                    "Reloaded the profile \(name): its tables, event map and sounds",
+                    metadata: ["profile": "\(loaded.current.folder)"])
+            } catch {
+                logger.error("Reload failed for the profile \(name), keeping its last good version: \(error)")
+            }
+        }
         fallbacks = FallbackLedger()
-        logger.info("Reloaded the tables and event map", metadata: ["profile": "\(profile.folder)"])
+    }
+
+    /// The loaded profile of this name, loading it on first use. A name that leads nowhere, or to a
+    /// profile that does not load, is the client's error; nothing is kept of it.
+    func profile(named name: String) throws(ProtocolError) -> LoadedProfile {
+        if let loaded = profiles[name] { return loaded }
+        let entry: ProfileCatalog.Entry
+        do {
+            entry = try catalog.locate(name)
+        } catch {
+            throw ProtocolError(.profile, error.message)
+        }
+        do {
+            let loaded = LoadedProfile(try catalog.load(entry))
+            profiles[name] = loaded
+            logger.info("Loaded the profile \(name)", metadata: ["profile": "\(entry.folder)"])
+            return loaded
+        } catch {
+            logger.warning("A client asked for the profile \(name), which does not load: \(error)")
+            throw ProtocolError(.profile, "the profile \"\(name)\" (\(entry.folder)) is broken: \(error)")
+        }
     }
 
     /// Stops all speech and ends the engine event loop (graceful shutdown).
@@ -129,6 +174,16 @@ public actor Conductor {
     /// Seconds since the daemon started, in milliseconds, for notification timestamps.
     func milliseconds(_ instant: ContinuousClock.Instant) -> Double {
         Double(started.duration(to: instant) / .nanoseconds(1)) / 1_000_000
+    }
+}
+
+/// A profile the daemon has loaded, shared by the sessions that use it; a reload replaces what it
+/// holds, so every client of the profile gets the new tables at once. Lives on the conductor.
+final class LoadedProfile {
+    var current: Profile
+
+    init(_ profile: Profile) {
+        current = profile
     }
 }
 

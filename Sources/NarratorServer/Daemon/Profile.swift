@@ -12,13 +12,17 @@ public struct Profile: Sendable {
         public var description: String { "\(path): \(reason)" }
     }
 
+    /// The name clients use for it (`hello`'s `profile`): its folder's name unless given.
+    public let name: String
     public let folder: String
     public let localizer: Localizer
     public let eventMap: EventMap
     /// The earcons of `sounds.json` (docs/SOUNDS.md); empty when the profile has none.
     public let sounds: SoundBook
 
-    public init(localizer: Localizer, eventMap: EventMap, sounds: SoundBook? = nil, folder: String) {
+    public init(localizer: Localizer, eventMap: EventMap, sounds: SoundBook? = nil, folder: String, name: String? = nil)
+    {
+        self.name = name ?? ProfileCatalog.lastComponent(of: folder)
         self.localizer = localizer
         self.eventMap = eventMap
         self.sounds = sounds ?? SoundBook(emptyNamed: folder + "/sounds.json")
@@ -27,11 +31,13 @@ public struct Profile: Sendable {
 
     /// Loads every `.xcstrings` table, the `events.json` and, when there is one, the `sounds.json`
     /// of `folder`, plus `extraTables` (the daemon's own messages).
-    public static func load(folder: String, extraTables: [String] = []) throws(LoadError) -> Profile {
+    public static func load(folder: String, name: String? = nil, extraTables: [String] = []) throws(LoadError)
+        -> Profile
+    {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: folder) else {
             throw LoadError(
-                path: folder, reason: "cannot read the folder; --profile names a folder with tables and events.json")
+                path: folder, reason: "cannot read the folder; a profile is a folder with tables and events.json")
         }
         let tablePaths = names.filter { $0.hasSuffix(".xcstrings") }.sorted().map { folder + "/" + $0 } + extraTables
         guard !tablePaths.isEmpty else { throw LoadError(path: folder, reason: "holds no .xcstrings table") }
@@ -59,7 +65,8 @@ public struct Profile: Sendable {
         } catch {
             throw LoadError(path: mapPath, reason: "\(error)")
         }
-        return Profile(localizer: localizer, eventMap: eventMap, sounds: try loadSounds(folder), folder: folder)
+        return Profile(
+            localizer: localizer, eventMap: eventMap, sounds: try loadSounds(folder), folder: folder, name: name)
     }
 
     /// The sound book of a profile folder, its WAV files read from beside it; nil when it has none.

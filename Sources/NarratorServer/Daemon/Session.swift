@@ -21,6 +21,8 @@ struct Session {
     let send: @Sendable (String, LineKind) -> Void
     var name: String
     var voice: VoiceRequest
+    /// The profile whose tables, event map and sounds this client's requests use.
+    var profile: LoadedProfile
     var subscription = Subscription.none
 
     func wants(notificationsOf owner: ClientID) -> Bool {

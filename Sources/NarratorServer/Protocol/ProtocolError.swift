@@ -16,6 +16,8 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case notAllowed = "not_allowed"
         /// The sound cannot be played now: too many at once, or sound is closed.
         case sound = "sound"
+        /// `hello` named a profile that is not installed, or that does not load.
+        case profile = "profile"
     }
 
     public let code: String

@@ -57,7 +57,9 @@ extension Request {
                 throw ProtocolError(
                     .unsupportedProtocol, "this narrator speaks protocol \(protocolVersion), not \(version)")
             }
-            return .hello(client: try fields.string("client"), locale: try fields.string("locale"))
+            return .hello(
+                client: try fields.string("client"), locale: try fields.string("locale"),
+                profile: try fields.string("profile"))
         case "say":
             return .say(try parseSay(&fields))
         case "cancel":

@@ -6,8 +6,9 @@ public enum Request: Sendable {
     /// The current protocol version; a request may carry `"v": 1`.
     public static let protocolVersion = 1
 
-    /// Introduces the client: a name for logs, its locale, the protocol version it speaks.
-    case hello(client: String?, locale: String?)
+    /// Introduces the client: a name for logs, its locale, its profile (by name), the protocol
+    /// version it speaks.
+    case hello(client: String?, locale: String?, profile: String?)
     /// A game event, to be mapped by the event map (`type` is the event's name).
     case event(type: String, fields: [String: JSONValue])
     case say(Say)

@@ -16,28 +16,34 @@ import Synchronization
 /// closed, so idle clients cannot hold SIGTERM up.
 public struct NarratorService: Sendable {
     public struct Configuration: Sendable {
+        /// Where to listen, unless `inherited` is given.
         public var socketPath: String
+        /// A listening socket systemd passed (socket activation): served instead of binding
+        /// `socketPath`, and left in place at the end, since it is systemd's.
+        public var inherited: InheritedSocket?
         /// Longest request line in bytes; longer ones get an error reply and are discarded.
         public var lineLimit: Int
         /// Called once the socket listens (tests and the CLI's readiness line use it).
         public var onReady: @Sendable (String) -> Void
-        /// Loads the tables and event map anew; throwing keeps the current ones.
-        public var reload: @Sendable () throws -> Profile
-        /// Each element asks for a `reload` (`narrator serve` sends one per SIGHUP).
+        /// Called once when a stop begins (`narrator serve` tells systemd `STOPPING=1`).
+        public var onStopping: @Sendable () -> Void
+        /// Each element reloads every loaded profile (`narrator serve` sends one per SIGHUP).
         public var reloadRequests: AsyncStream<Void>
         /// The first element stops the daemon gracefully (SIGTERM, SIGINT); cancelling `run` does too.
         public var stopRequests: AsyncStream<Void>
 
         public init(
-            socketPath: String, lineLimit: Int = 64 * 1024, onReady: @escaping @Sendable (String) -> Void = { _ in },
-            reload: @escaping @Sendable () throws -> Profile,
+            socketPath: String, inherited: InheritedSocket? = nil, lineLimit: Int = 64 * 1024,
+            onReady: @escaping @Sendable (String) -> Void = { _ in },
+            onStopping: @escaping @Sendable () -> Void = {},
             reloadRequests: AsyncStream<Void> = AsyncStream { $0.finish() },
             stopRequests: AsyncStream<Void> = AsyncStream { $0.finish() }
         ) {
             self.socketPath = socketPath
+            self.inherited = inherited
             self.lineLimit = lineLimit
             self.onReady = onReady
-            self.reload = reload
+            self.onStopping = onStopping
             self.reloadRequests = reloadRequests
             self.stopRequests = stopRequests
         }
@@ -54,33 +60,44 @@ public struct NarratorService: Sendable {
     }
 
     public func run() async throws {
-        let path = configuration.socketPath
-        try SocketPath.prepare(path)
         let limit = configuration.lineLimit
         let (conductor, logger) = (conductor, logger)
         let open = OpenConnections()
         let gate = ConductorGate(eventLoop: conductor.eventLoop)
         // Every connection lives on the conductor's event loop (see ConnectionHandler).
-        let server = try await SocketPath.bindPrivately(path) {
-            try await ServerBootstrap(group: conductor.eventLoop)
-                .childChannelOption(.allowRemoteHalfClosure, value: true)
-                .bind(unixDomainSocketPath: path) { channel in
-                    channel.eventLoop.makeCompletedFuture { () -> any Channel in
-                        try channel.pipeline.syncOperations.addHandler(
-                            ConnectionHandler(conductor: conductor, gate: gate, lineLimit: limit, logger: logger))
-                        open.insert(channel)
-                        return channel
-                    }
-                }
+        let bootstrap = ServerBootstrap(group: conductor.eventLoop)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+        let serve: @Sendable (any Channel) -> EventLoopFuture<any Channel> = { channel in
+            channel.eventLoop.makeCompletedFuture { () -> any Channel in
+                try channel.pipeline.syncOperations.addHandler(
+                    ConnectionHandler(conductor: conductor, gate: gate, lineLimit: limit, logger: logger))
+                open.insert(channel)
+                return channel
+            }
         }
-        defer { unlink(path) }
-        logger.info("Listening", metadata: ["socket": "\(path)"])
+        let path: String
+        let server: NIOAsyncChannel<any Channel, Never>
+        if let inherited = configuration.inherited {
+            // systemd made the socket and its folder, and keeps them after this process ends.
+            path = inherited.path
+            server = try await bootstrap.bind(inherited.descriptor, childChannelInitializer: serve)
+            logger.info("Listening on \(path), the socket systemd passed")
+        } else {
+            path = configuration.socketPath
+            try SocketPath.prepare(path)
+            server = try await SocketPath.bindPrivately(path) {
+                try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: serve)
+            }
+            logger.info("Listening", metadata: ["socket": "\(path)"])
+        }
+        defer { if configuration.inherited == nil { unlink(path) } }
         configuration.onReady(path)
 
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await conductor.run() }
             group.addTask { await reloadOnRequest() }
             await acceptUntilStopped(server)
+            configuration.onStopping()
             logger.info("Shutting down: stopping speech and closing clients")
             await open.closeAll()
             await conductor.shutdown()
@@ -117,14 +134,10 @@ public struct NarratorService: Sendable {
         }
     }
 
-    /// A reload request (SIGHUP) reloads tables and event map at once; a broken file keeps the old ones.
+    /// A reload request (SIGHUP) reloads every loaded profile; a broken one keeps its last good version.
     private func reloadOnRequest() async {
         for await _ in configuration.reloadRequests {
-            do {
-                await conductor.reload(try configuration.reload())
-            } catch {
-                logger.error("Reload failed, keeping the tables and event map in use: \(error)")
-            }
+            await conductor.reloadProfiles()
         }
     }
 }

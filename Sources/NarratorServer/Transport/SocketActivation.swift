@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A listening socket handed over by systemd (socket activation: `narrator.socket`), by the
+/// protocol of sd_listen_fds(3): `LISTEN_PID` is this process, `LISTEN_FDS` counts the sockets,
+/// which start at descriptor 3. No libsystemd: the protocol is two variables and a descriptor.
+public struct InheritedSocket: Sendable, Equatable {
+    /// The first passed descriptor.
+    public static let firstDescriptor: Int32 = 3
+
+    public let descriptor: Int32
+    /// The path it listens on, as `getsockname` tells (`@name` for an abstract one).
+    public let path: String
+
+    /// The socket systemd passed to this process, or nil when it passed none. Reads and unsets
+    /// `LISTEN_PID`, `LISTEN_FDS` and `LISTEN_FDNAMES` (so nothing this process starts takes them
+    /// for its own), and marks the descriptor close-on-exec. Call before other threads read the
+    /// environment. Throws when the variables are for this process but the socket is not one
+    /// the daemon can serve on: more than one socket, or not a listening Unix stream socket.
+    public static func take() throws(ServerError) -> InheritedSocket? {
+        let pid = variable("LISTEN_PID")
+        let count = variable("LISTEN_FDS")
+        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
+        guard let pid, let count, Int32(pid) == getpid() else { return nil }
+        guard let sockets = Int(count), sockets >= 0 else {
+            throw ServerError("LISTEN_FDS is \"\(count)\", not a number of sockets; check narrator.socket.")
+        }
+        guard sockets > 0 else { return nil }
+        guard sockets == 1 else {
+            throw ServerError(
+                "systemd passed \(sockets) sockets; narrator serves one: give narrator.socket one ListenStream= line.")
+        }
+        let descriptor = firstDescriptor
+        guard option(descriptor, SO_DOMAIN) == AF_UNIX, option(descriptor, SO_TYPE) == Int32(SOCK_STREAM.rawValue)
+        else {
+            throw ServerError(
+                "The socket systemd passed is not a Unix stream socket; narrator.socket needs ListenStream=PATH.")
+        }
+        guard option(descriptor, SO_ACCEPTCONN) == 1 else {
+            throw ServerError("The socket systemd passed does not listen; narrator.socket needs ListenStream=PATH.")
+        }
+        _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+        return InheritedSocket(descriptor: descriptor, path: boundPath(descriptor))
+    }
+
+    private static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// An integer socket option, or nil when the descriptor is not a socket.
+    private static func option(_ descriptor: Int32, _ name: Int32) -> Int32? {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(descriptor, SOL_SOCKET, name, &value, &length) == 0 ? value : nil
+    }
+
+    private static func boundPath(_ descriptor: Int32) -> String {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
+        guard named == 0, Int(length) > pathOffset else { return "(an unnamed socket)" }
+        let bytes = withUnsafeBytes(of: address.sun_path) { Array($0.prefix(Int(length) - pathOffset)) }
+        if bytes.first == 0 { return "@" + String(decoding: bytes.dropFirst(), as: UTF8.self) }
+        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+}
+
+/// Tells the service manager how the daemon is doing (`Type=notify`, sd_notify(3)): one datagram
+/// to the socket named by `NOTIFY_SOCKET`, written here without libsystemd.
+public struct ServiceNotifier: Sendable {
+    /// The socket's path (`@name`: abstract).
+    public let socketPath: String
+
+    /// The notifier `NOTIFY_SOCKET` names, or nil without one (started by hand). Unsets the
+    /// variable, so nothing this process starts reports in its name; call before other threads
+    /// read the environment.
+    public static func take() -> ServiceNotifier? {
+        defer { unsetenv("NOTIFY_SOCKET") }
+        guard let value = getenv("NOTIFY_SOCKET").map({ String(cString: $0) }),
+            value.hasPrefix("/") || value.hasPrefix("@")
+        else { return nil }
+        return ServiceNotifier(socketPath: value)
+    }
+
+    public init(socketPath: String) {
+        self.socketPath = socketPath
+    }
+
+    /// Sends `state` (`READY=1`, `STOPPING=1`); never blocks. Throws when it cannot be sent.
+    public func notify(_ state: String) throws(ServerError) {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw failure("socket") }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        var path = Array(socketPath.utf8)
+        if path.first == UInt8(ascii: "@") { path[0] = 0 }
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard path.count < capacity else {
+            throw ServerError("NOTIFY_SOCKET \(socketPath) is too long for a Unix socket address.")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.enumerated() { buffer[index] = byte }
+        }
+        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
+        // An abstract name is exactly its bytes; a path ends with its NUL.
+        let length = socklen_t(pathOffset + path.count + (path.first == 0 ? 0 : 1))
+        let message = Array(state.utf8)
+        let sent = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                sendto(descriptor, message, message.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), $0, length)
+            }
+        }
+        guard sent == message.count else { throw failure("sendto") }
+    }
+
+    private func failure(_ call: String) -> ServerError {
+        ServerError("Cannot tell the service manager (\(socketPath)): \(call): \(String(cString: strerror(errno))).")
+    }
+}
