@@ -61,14 +61,17 @@ struct SpeechDispatcherDaemonTests {
             let speechOnly = recorder.samples(in: onset..<recorder.count)
             let playedAt = recorder.count
             let client = try daemon.client()
-            try client.send(#"{"type":"play","sound":"move_safe"}"#)
+            try client.send(#"{"type":"play","sound":"lane_chord","left":true,"middle":true,"right":true}"#)
             #expect(fields(try #require(try client.readLine()))["ok"] as? Bool == true)
             #expect(recorder.waitForSamples(playedAt + recorder.sampleRate / 2))
             let withEarcon = recorder.samples(in: playedAt..<(playedAt + recorder.sampleRate / 2))
-            // B5, 40 ms: strong in some 20 ms window after the play, weak in the speech before it.
-            let earcon = Self.peak(of: 987.77, in: withEarcon)
-            let speech = Self.peak(of: 987.77, in: speechOnly)
-            #expect(earcon > 1000 && earcon > 3 * speech, "B5 at \(earcon) after the play, \(speech) in speech alone")
+            // C5, E5 and G5 together for 70 ms: all three strong in one 40 ms window after the play.
+            // Speech at full scale can have one of them as strong, hardly all three at once.
+            let earcon = Self.chordPeak(in: withEarcon)
+            let speech = Self.chordPeak(in: speechOnly)
+            #expect(
+                earcon > 1000 && earcon > 3 * speech, "the chord at \(earcon) after the play, \(speech) in speech alone"
+            )
             #expect(!listener.outcomes(of: long).contains("interrupted"))
         }
     }
@@ -102,10 +105,13 @@ struct SpeechDispatcherDaemonTests {
     }
 
     /// The strongest `frequency` over 20 ms windows, 5 ms apart.
-    static func peak(of frequency: Double, in samples: [Int16]) -> Double {
-        stride(from: 0, to: max(0, samples.count - 441), by: 110).map {
-            Goertzel.amplitude(
-                of: frequency, in: samples[$0..<($0 + 441)], sampleRate: Double(PrivatePulseAudio.sampleRate))
+    /// The strongest 40 ms window for the weakest of C5, E5 and G5: a chord of the three lanes.
+    static func chordPeak(in samples: [Int16]) -> Double {
+        stride(from: 0, to: max(0, samples.count - 882), by: 110).map { start in
+            [523.25, 659.26, 783.99].map {
+                Goertzel.amplitude(
+                    of: $0, in: samples[start..<(start + 882)], sampleRate: Double(PrivatePulseAudio.sampleRate))
+            }.min() ?? 0
         }.max() ?? 0
     }
 
