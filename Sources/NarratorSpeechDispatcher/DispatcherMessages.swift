@@ -25,6 +25,9 @@ final class DispatcherMessages: @unchecked Sendable {
     private let lock = ConditionLock()
     private var tracked: [Int: Tracked] = [:]
     private var early: [Int: [Event]] = [:]
+    /// The newest message registered: speech-dispatcher numbers them in order, so an event for an
+    /// older one that is not tracked is for a message already ended, and is dropped.
+    private var newest = Int.min
 
     /// `message` speaks announcement `id` from `startPosition`; reports any event that came first.
     func register(
@@ -32,6 +35,7 @@ final class DispatcherMessages: @unchecked Sendable {
     ) {
         lock.withLock {
             tracked[message] = Tracked(id: id, observer: observer, lastSentence: startPosition)
+            newest = max(newest, message)
             for event in early.removeValue(forKey: message) ?? [] { deliver(event, to: message) }
         }
     }
@@ -40,16 +44,27 @@ final class DispatcherMessages: @unchecked Sendable {
     func report(_ event: Event, message: Int) {
         lock.withLock {
             if tracked[message] == nil {
-                early[message, default: []].append(event)
+                if message > newest { early[message, default: []].append(event) }
             } else {
                 deliver(event, to: message)
             }
         }
     }
 
-    /// Whether announcement `id` is still with speech-dispatcher (queued or speaking).
-    func isPending(_ id: AnnouncementID) -> Bool {
-        lock.withLock { tracked.values.contains { $0.id == id } }
+    /// Announcement `id` is being cancelled: if speech-dispatcher has not begun it, it ends `stopped`
+    /// here and now, as speech-dispatcher need not report a cancel for a message it never began; a
+    /// late report for it is then ignored. Returns whether it was still pending.
+    @discardableResult
+    func cancel(_ id: AnnouncementID) -> Bool {
+        lock.withLock {
+            guard let (message, current) = tracked.first(where: { $0.value.id == id }) else { return false }
+            if !current.started {
+                tracked.removeValue(forKey: message)
+                early.removeValue(forKey: message)
+                current.observer(.stopped(current.id, resumePosition: current.lastSentence))
+            }
+            return true
+        }
     }
 
     /// Ends every pending announcement `failed` (the connection broke); returns how many there were.

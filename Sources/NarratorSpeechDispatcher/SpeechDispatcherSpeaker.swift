@@ -172,7 +172,7 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
     private func perform(_ command: Command, on connection: SSIPConnection?) -> SSIPConnection? {
         switch command {
         case .stop(let id):
-            if messages.isPending(id) { connection?.cancel() }
+            if messages.cancel(id) { connection?.cancel() }
             return connection
         case .speak(let request, let observer):
             guard let connection = connection ?? reconnect() else {
