@@ -10,13 +10,14 @@ struct Narrator: AsyncParsableCommand {
         discussion: """
             Commands (`narrator help <subcommand>` explains every option):
               serve [--socket PATH] [--profile DIR] [--locale TAG] [--output OUTPUT]
-                    [--log-level LEVEL]
-              profiles [--profile DIR]                                  (installed profiles, and where)
-              send [--socket PATH] [--wait] [EVENT --FIELD VALUE ...]   (or JSON lines on stdin)
+                    [--speech espeak|speechd] [--log-level LEVEL]
+              profiles [--profile DIR]
+              send [--socket PATH] [--wait] [EVENT --FIELD VALUE ...]
               status [--socket PATH]
-              monitor [--socket PATH]                                   (every outcome, as it happens)
+              monitor [--socket PATH]
               say TEXT|- [--locale TAG] [--rate N] [--pitch N] [--volume N]
                          [--output OUTPUT]
+              play [NAME FIELD=VALUE ...] [--profile PROFILE] [--output OUTPUT]
               voices [--locale TAG]
               lint [PATH|PROFILE ...] [--strict] [--format text|json]
               lint --preview KEY [--locale TAG ...] [--count N ...] [--speak]
