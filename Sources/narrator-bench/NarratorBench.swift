@@ -1,4 +1,5 @@
 import ArgumentParser
+import NarratorSystem
 
 /// Benchmarks for Narrator. Build in release mode:
 /// `swift run -c release narrator-bench <benchmark>`; results go to docs/BENCHMARKS.md.
@@ -7,6 +8,7 @@ struct NarratorBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "narrator-bench",
         abstract: "Measure Narrator's latency, throughput and memory.",
+        version: NarratorVersion.string,
         subcommands: [SchedulerBench.self, SpeechBench.self, DaemonBench.self]
     )
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NarratorAudio
 import NarratorSpeech
+import NarratorSystem
 
 /// The `narrator` command: a thin front over the Narrator libraries (started by `Entry`).
 struct Narrator: AsyncParsableCommand {
@@ -24,6 +25,7 @@ struct Narrator: AsyncParsableCommand {
                                  [--output OUTPUT]
             OUTPUT is \(AudioOutput.help).
             """,
+        version: NarratorVersion.string,
         subcommands: [
             Serve.self, Profiles.self, Send.self, Status.self, Monitor.self, Say.self, Play.self, Voices.self,
             Lint.self,

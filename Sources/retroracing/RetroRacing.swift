@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import NarratorClient
+import NarratorSystem
 import RetroRacingCore
 
 /// `retroracing`: the accessible three-lane racing game in a terminal, narrated by Narrator.
@@ -18,7 +19,8 @@ struct RetroRacing: ParsableCommand {
             saved settings for one run.
             Without a terminal (or with --autopilot), the game plays headless and prints its events; keys \
             are still read from standard input while it stays open.
-            """
+            """,
+        version: NarratorVersion.string
     )
 
     @OptionGroup var options: GameOptions

@@ -79,3 +79,24 @@ struct SendCommandTests {
         #expect(info.st_mode & 0o777 == 0o600)
     }
 }
+
+@Suite("Versions")
+struct VersionTests {
+    @Test("narrator --version, retroracing --version and the daemon's status report one version")
+    func oneVersion() throws {
+        let daemon = try DaemonProcess()
+        defer { _ = daemon.stop() }
+        let narrator = try #require(NarratorExecutable.path())
+        let game = narrator.replacingOccurrences(of: "/narrator", with: "/retroracing")
+        let client = try daemon.client()
+        try client.send(#"{"type":"status"}"#)
+        let line = try #require(try client.readLine())
+        let reported = try #require(fields(line)["version"] as? String)
+        #expect(!reported.isEmpty)
+        for program in [narrator, game] {
+            let run = try runProgram(program, ["--version"], input: "")
+            #expect(run.status == 0)
+            #expect(run.output == reported + "\n", "\(program): \(run.output)")
+        }
+    }
+}

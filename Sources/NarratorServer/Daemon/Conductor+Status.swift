@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorSystem
 import NarratorVoice
 
 extension Conductor {
@@ -7,6 +8,7 @@ extension Conductor {
     func statusLine(for session: Session) -> String {
         var line = JSONLine()
         line.add("ok", true)
+        line.add("version", NarratorVersion.string)
         if let id = scheduler.currentID, let speaking = live[id] {
             var current = JSONLine()
             current.add("id", String(id.rawValue))
