@@ -78,7 +78,12 @@ final class GameSession {
 
     /// Plays until the player quits (or, headless, until the game is over).
     func run() {
-        if options.autopilot != nil || !Terminal.isInteractive { apply(game.start()) }
+        if options.autopilot != nil || !Terminal.isInteractive {
+            apply(game.start())
+            // A race that starts by itself waits (at most 2 s) for the narrator's answer before its
+            // first tick, so a first run's help pauses it at the start, not some way in.
+            if let narration { for update in narration.nextUpdates(waitingUpTo: .seconds(2)) { follow(update) } }
+        }
         while running {
             draw()
             waitForInput(until: [nextTick, collisionEnds].compactMap { $0 }.min())
