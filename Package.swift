@@ -221,6 +221,7 @@ let package = Package(
                 "NarratorCore",
                 "NarratorTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ], exclude: ["Fixtures"]

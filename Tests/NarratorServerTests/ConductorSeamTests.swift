@@ -66,6 +66,8 @@ struct ConductorSeamTests {
     struct Client {
         let id: ClientID
         var lines: AsyncStream<String>.Iterator
+        /// Where the client's lines, replies and notifications alike, are queued in order.
+        let sink: AsyncStream<String>.Continuation
 
         /// The next line, or an empty object (and a recorded issue) when none comes within 10 s.
         mutating func next() async -> [String: Any] {
@@ -108,12 +110,15 @@ struct ConductorSeamTests {
 
     private func connect() async -> Client {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        let id = await conductor.connect { line, _ in continuation.yield(line) }
-        return Client(id: id, lines: stream.makeAsyncIterator())
+        let id = await conductor.connect(notifications: { line in continuation.yield(line) })
+        return Client(id: id, lines: stream.makeAsyncIterator(), sink: continuation)
     }
 
+    /// As a connection does: the reply is written first, then the request is carried out.
     private func send(_ line: String, from client: Client) async throws {
-        await conductor.handle(try Request.parse(Array(line.utf8)), from: client.id)
+        let answer = await conductor.answer(try Request.parse(Array(line.utf8)), from: client.id)
+        if let reply = answer.reply { client.sink.yield(reply) }
+        await conductor.carryOut(answer)
     }
 
     @Test("A say crosses the seam checked and typed; its outcomes follow the speaker's events")

@@ -4,24 +4,39 @@ import NarratorLocalization
 import NarratorVoice
 
 extension Conductor {
-    /// Answers one request at once (the reply is the client's synchronous anchor), then carries
-    /// out what it asked for, so any notification it causes follows its reply.
-    public func handle(_ request: Request, from client: ClientID) {
+    /// A request's reply, decided, and what the request asks for, not yet carried out. The
+    /// connection writes `reply` first, then hands the answer back to `carryOut(_:)`: so the reply
+    /// is on the socket before the speech it starts takes the CPU, and every notification the
+    /// request causes follows it.
+    public struct Answer: Sendable {
+        /// The line to write to the client that asked; nil when that client is no longer connected.
+        public let reply: String?
+        let inputs: [SchedulerInput]
+    }
+
+    /// Decides one request: its reply at once (the reply is the client's synchronous anchor);
+    /// nothing is spoken yet. Nothing is written: the caller writes the reply.
+    public func answer(_ request: Request, from client: ClientID) -> Answer {
         counters.requests += 1
-        guard let session = sessions[client] else { return }
+        guard let session = sessions[client] else { return Answer(reply: nil, inputs: []) }
         do throws(ProtocolError) {
             let (reply, inputs) = try answer(request, from: session)
-            session.send(reply, .reply)
-            for input in inputs { feed(input) }
+            return Answer(reply: reply, inputs: inputs)
         } catch {
-            reject(error, from: client)
+            return answer(rejecting: error, from: client)
         }
     }
 
-    /// Replies with an error; the connection stays open.
-    public func reject(_ error: ProtocolError, from client: ClientID) {
+    /// An error reply for a line that is not a request; the connection stays open.
+    public func answer(rejecting error: ProtocolError, from client: ClientID) -> Answer {
         counters.errors += 1
-        sessions[client]?.send(error.replyLine, .reply)
+        return Answer(reply: sessions[client] == nil ? nil : error.replyLine, inputs: [])
+    }
+
+    /// Carries out what an answered request asked for (speech, pauses, cancels), once its reply
+    /// is written. The notifications it causes go out through `deliver(_:to:)`.
+    public func carryOut(_ answer: Answer) {
+        for input in answer.inputs { feed(input) }
     }
 
     private func answer(_ request: Request, from session: Session) throws(ProtocolError) -> (String, [SchedulerInput]) {

@@ -87,7 +87,7 @@ extension Conductor {
                 report, name: name, text: announcement.text,
                 client: sessions[announcement.client]?.name ?? "client \(announcement.client.rawValue)",
                 milliseconds: milliseconds(report.at))
-            for session in listeners { session.send(line, .notification) }
+            deliver(line, to: listeners)
         }
         if report.outcome.isTerminal { live.removeValue(forKey: report.id) }
     }

@@ -10,8 +10,9 @@ public import NarratorVoice
 ///
 /// An actor, so requests from every connection and events from the speech engine are handled one
 /// at a time, in the order they arrive. It runs on an event loop (NIO's singleton group's by
-/// default, the daemon's sockets' own): a reply it sends to a client on that loop is written to
-/// the socket at once, without waking another thread.
+/// default, the daemon's sockets' own), so a connection calls it synchronously (`assumeIsolated`):
+/// it returns a request's reply for the connection to write, then carries out the request. See
+/// docs/SERVER.md.
 public actor Conductor {
     let eventLoop: any EventLoop
     /// The loop as an executor, kept for the actor's life (`unownedExecutor` does not retain it).
@@ -78,15 +79,24 @@ public actor Conductor {
         }
     }
 
-    /// A new connection; `send` queues one line for it (and must not call back into the
-    /// conductor: the connection writes later, outside this actor's turn).
-    public func connect(send: @escaping @Sendable (String, LineKind) -> Void) -> ClientID {
+    /// A new connection. Its replies are what `answer(_:from:)` returns; `notifications` is the one
+    /// way anything else reaches it (see `deliver(_:to:)`). It queues the line and must not call
+    /// back into the conductor.
+    public func connect(notifications: @escaping @Sendable (String) -> Void) -> ClientID {
         let id = ClientID(rawValue: nextClient)
         nextClient += 1
         sessions[id] = Session(
-            id: id, send: send, name: "client \(id.rawValue)", voice: defaults, profile: defaultProfile)
+            id: id, notifications: notifications, name: "client \(id.rawValue)", voice: defaults,
+            profile: defaultProfile)
         counters.connections += 1
         return id
+    }
+
+    /// The one path of lines the conductor sends on its own: a notification to each of `listeners`,
+    /// from whichever turn caused it (a request of any client, a speech event, a timer, the audio
+    /// output). Each connection queues it behind what it has already been sent.
+    func deliver(_ line: String, to listeners: some Sequence<Session>) {
+        for session in listeners { session.notifications(line) }
     }
 
     /// The connection closed. Its speech goes on: `narrator send` and socat close right after
@@ -152,7 +162,7 @@ public actor Conductor {
 
     private func notifyOutput(_ status: OutputStatus) {
         let line = Self.outputLine(status, event: "output", milliseconds: milliseconds(.now))
-        for session in sessions.values where session.subscription != .none { session.send(line, .notification) }
+        deliver(line, to: sessions.values.filter { $0.subscription != .none })
     }
 
     /// `{"event":"output","output":"pulse","state":"lost","reason":"...","t_ms":...}`; the same

@@ -1,13 +1,6 @@
 import NarratorCore
 import NarratorVoice
 
-/// What a line queued for a client is. A reply is never dropped; notifications are, for a client
-/// that leaves thousands of lines unread.
-public enum LineKind: Sendable {
-    case reply
-    case notification
-}
-
 /// One connected client, as the conductor sees it.
 struct Session {
     enum Subscription {
@@ -17,8 +10,8 @@ struct Session {
     }
 
     let id: ClientID
-    /// Queues one line for the client; the connection writes it.
-    let send: @Sendable (String, LineKind) -> Void
+    /// Queues one notification for the client; the connection writes it. Replies never go here.
+    let notifications: @Sendable (String) -> Void
     var name: String
     var voice: VoiceRequest
     /// The profile whose tables, event map and sounds this client's requests use.

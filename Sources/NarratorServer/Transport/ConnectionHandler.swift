@@ -8,16 +8,20 @@ import NarratorCore
 
 /// One client's connection: request lines in, reply and notification lines out.
 ///
-/// It runs on the conductor's own event loop, so a request is handled, and its reply written to
-/// the socket, in the same turn of the loop that read it: no other thread wakes between a game's
-/// event and its reply. Failures end this connection only.
+/// It runs on the conductor's own event loop, so a request is read, decided and answered in one
+/// turn of the loop: the handler asks the conductor for the reply (`answer`), writes and flushes
+/// it, and only then lets the conductor carry the request out (`carryOut`), so the reply is on
+/// the socket before the speech it starts. No other thread wakes between a game's event and its
+/// reply. The conductor never writes to a connection itself: notifications reach it through the
+/// one callback given at `connect`, which only queues. Failures end this connection only.
 final class ConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let conductor: Conductor
-    private let gate: ConductorGate
+    /// Who is on the other end (SO_PEERCRED); tests in memory give their own.
+    private let peerCredentials: (any Channel) -> PeerCredentials?
     private let logger: Logger
     private var backlog = OutboundBacklog()
     private var decoder: LineFrameDecoder
@@ -32,10 +36,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// A flush of the lines queued in this turn is on its way.
     private var flushScheduled = false
 
-    init(conductor: Conductor, gate: ConductorGate, lineLimit: Int, logger: Logger) {
+    init(
+        conductor: Conductor, lineLimit: Int, logger: Logger,
+        peerCredentials: @escaping (any Channel) -> PeerCredentials? = PeerCredentials.of
+    ) {
         self.decoder = LineFrameDecoder(limit: lineLimit)
         self.conductor = conductor
-        self.gate = gate
+        self.peerCredentials = peerCredentials
         self.logger = logger
     }
 
@@ -48,7 +55,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        let peer = PeerCredentials.of(context.channel)
+        let peer = peerCredentials(context.channel)
         guard let peer, peer.uid == getuid() else {
             if let peer {
                 logger.warning("Refused a client of another user (uid \(peer.uid), pid \(peer.pid))")
@@ -69,21 +76,20 @@ final class ConnectionHandler: ChannelDuplexHandler {
         }
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let client = conductor.assumeIsolated { conductor in
-            conductor.connect { line, kind in handler.value.queue(line, kind) }
+            conductor.connect(notifications: { line in handler.value.queue(line, .notification) })
         }
         self.client = client
         logger.debug("Client connected", metadata: ["client.id": "\(client.rawValue)", "peer.pid": "\(peer.pid)"])
         context.fireChannelActive()
     }
 
-    /// Queues a line for the client. Called by the conductor, on this loop, in the middle of its work.
+    /// Queues a line for the client. A reply is written and flushed at once, before the request
+    /// is carried out; if that write fails, NIO closes the channel right here (see
+    /// `channelInactive`). A notification comes from the conductor in the middle of its work: it
+    /// is only queued, and flushed by a task of its own. What a finished write leads to (more
+    /// reads, closing) is a task of its own too.
     private func queue(_ line: String, _ kind: LineKind) {
         guard let context else { return }
-        // A reply goes out at once, before the speech it starts takes the CPU; if that write fails
-        // the channel closes right here, and the handler's callbacks that follow wait in the gate
-        // until this turn of the conductor is over. Notifications also come from the conductor's
-        // own jobs, which do not pass the gate: they are only queued here and flushed by a task of
-        // their own. What a finished write leads to (more reads, closing) is a task of its own too.
         let (accepted, firstDrop) = backlog.enqueue(kind)
         guard accepted else {
             if firstDrop { logger.warning("A client does not read what it is sent; dropping its notifications") }
@@ -117,26 +123,29 @@ final class ConnectionHandler: ChannelDuplexHandler {
         var items: [InboundLine] = []
         while let item = decoder.next(from: &received) { items.append(item) }
         received.discardReadBytes()
-        guard !items.isEmpty else { return }
-        gate.run { for item in items { self.handle(item) } }
+        for item in items { handle(item) }
     }
 
+    /// One request: decided, its reply written, then carried out.
     private func handle(_ item: InboundLine) {
         guard let client, !closeWhenDrained else { return }
+        let answer: Conductor.Answer
         switch item {
         case .line(let bytes):
             if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
             do throws(ProtocolError) {
                 let request = try Request.parse(bytes)
-                conductor.assumeIsolated { $0.handle(request, from: client) }
+                answer = conductor.assumeIsolated { $0.answer(request, from: client) }
             } catch {
-                conductor.assumeIsolated { $0.reject(error, from: client) }
+                answer = conductor.assumeIsolated { $0.answer(rejecting: error, from: client) }
             }
         case .tooLong(let limit):
             let error = ProtocolError(
                 .lineTooLong, "a request line may hold \(limit) bytes; the rest of this one was discarded")
-            conductor.assumeIsolated { $0.reject(error, from: client) }
+            answer = conductor.assumeIsolated { $0.answer(rejecting: error, from: client) }
         }
+        if let reply = answer.reply { queue(reply, .reply) }
+        conductor.assumeIsolated { $0.carryOut(answer) }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -148,15 +157,17 @@ final class ConnectionHandler: ChannelDuplexHandler {
         // asked for is still said; it gets its pending lines, then the connection closes. A
         // partial last line has no one to answer and is dropped.
         received.clear()
-        gate.run {
-            self.disconnect()
-            self.closeWhenDrained = true
-            self.drained()
-        }
+        disconnect()
+        closeWhenDrained = true
+        drained()
     }
 
+    /// A reply that fails to be written closes the channel inside `channelRead`, between two of
+    /// the requests it read: the ones after it still count (a client may write and leave at once),
+    /// so the conductor hears of the end in a turn of its own, after them.
     func channelInactive(context: ChannelHandlerContext) {
-        gate.run { self.disconnect() }
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        context.eventLoop.execute { handler.value.disconnect() }
         context.fireChannelInactive()
     }
 
@@ -203,32 +214,5 @@ final class ConnectionHandler: ChannelDuplexHandler {
         guard let client else { return }
         self.client = nil
         conductor.assumeIsolated { $0.disconnect(client) }
-    }
-}
-
-/// The door from the connection handlers into the conductor, one call at a time. A reply is
-/// written inside the conductor's turn; when that write fails, NIO closes the channel there and
-/// then, and the lines it had still buffered and its disconnect arrive at the handler while the
-/// conductor is mid-call. They wait here and run, in order, when that call ends. Used only on
-/// the conductor's event loop (checked in debug builds).
-final class ConductorGate: @unchecked Sendable {
-    private let eventLoop: any EventLoop
-    private var busy = false
-    private var waiting: [() -> Void] = []
-
-    init(eventLoop: any EventLoop) {
-        self.eventLoop = eventLoop
-    }
-
-    func run(_ work: @escaping () -> Void) {
-        eventLoop.assertInEventLoop()
-        guard !busy else {
-            waiting.append(work)
-            return
-        }
-        busy = true
-        work()
-        while !waiting.isEmpty { waiting.removeFirst()() }
-        busy = false
     }
 }

@@ -63,14 +63,13 @@ public struct NarratorService: Sendable {
         let limit = configuration.lineLimit
         let (conductor, logger) = (conductor, logger)
         let open = OpenConnections()
-        let gate = ConductorGate(eventLoop: conductor.eventLoop)
         // Every connection lives on the conductor's event loop (see ConnectionHandler).
         let bootstrap = ServerBootstrap(group: conductor.eventLoop)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
         let serve: @Sendable (any Channel) -> EventLoopFuture<any Channel> = { channel in
             channel.eventLoop.makeCompletedFuture { () -> any Channel in
                 try channel.pipeline.syncOperations.addHandler(
-                    ConnectionHandler(conductor: conductor, gate: gate, lineLimit: limit, logger: logger))
+                    ConnectionHandler(conductor: conductor, lineLimit: limit, logger: logger))
                 open.insert(channel)
                 return channel
             }

@@ -32,3 +32,10 @@ struct OutboundBacklog {
     var hasRoom: Bool { pending <= Self.pauseAbove / 2 }
     var isEmpty: Bool { pending == 0 }
 }
+
+/// What a line queued for a client is. A reply is never dropped; notifications are, for a client
+/// that leaves thousands of lines unread.
+enum LineKind {
+    case reply
+    case notification
+}
