@@ -74,8 +74,9 @@ struct GameOptions: ParsableArguments {
         try Self.check(speedWarning, "--speed-warning", SpeedWarningFeedback.allCases.map(\.rawValue))
         try Self.check(screenReader, "--screen-reader", ScreenReader.allCases.map(\.rawValue))
         for (value, name, range) in [
-            (speechRate, "--speech-rate", 80...450), (speechPitch, "--speech-pitch", 0...100),
-            (speechVolume, "--speech-volume", 0...200),
+            (speechRate, "--speech-rate", GameSettings.speechRates),
+            (speechPitch, "--speech-pitch", GameSettings.speechPitches),
+            (speechVolume, "--speech-volume", GameSettings.speechVolumes),
         ] {
             if let value, !range.contains(value) {
                 throw ValidationError("\(name) must be \(range.lowerBound) to \(range.upperBound), not \(value).")

@@ -39,9 +39,11 @@ final class GameSession {
     /// The collision phase lasts this long before the road is cleared (as in the original).
     static let collisionPause = Duration.milliseconds(750)
 
+    /// `settings` is `options.applied(to: storedSettings)` worked out at start (the caller needed it
+    /// already, for the narration's voice).
     init(
         options: GameOptions, narration: Narration?, data: GameData, settingsStore: SettingsStore,
-        storedSettings: GameSettings, environment: [String: String]
+        storedSettings: GameSettings, settings: EffectiveSettings, environment: [String: String]
     ) {
         self.options = options
         self.narration = narration
@@ -50,7 +52,7 @@ final class GameSession {
         self.storedSettings = storedSettings
         self.environment = environment
         runSettings = options.applied(to: storedSettings)
-        settings = runSettings.effective(screenReader: options.screenReaderMode.isRunning(environment: environment))
+        self.settings = settings
         var bests: [Difficulty: Int] = [:]
         for (name, score) in data.bestScores() {
             if let difficulty = Difficulty(rawValue: name) { bests[difficulty] = score }

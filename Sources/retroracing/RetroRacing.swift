@@ -31,22 +31,22 @@ struct RetroRacing: ParsableCommand {
         let store = SettingsStore(environment: environment)
         let (stored, notice) = store.load()
         if let notice { StatusLine.shared.set(notice) }
-        let voice = GameSession.voiceSetup(
-            options.applied(to: stored).effective(
-                screenReader: options.screenReaderMode.isRunning(environment: environment)))
+        // Worked out once at start (the screen-reader check runs gsettings), for the voice and the game.
+        let settings = options.applied(to: stored).effective(
+            screenReader: options.screenReaderMode.isRunning(environment: environment))
         let session = GameSession(
             options: options,
             narration: options.noNarration
                 ? nil
                 : Narration(
                     socketPath: socket, clientName: "RetroRapid", locale: options.locale, profile: "retroracing",
-                    setup: voice
+                    setup: GameSession.voiceSetup(settings)
                 ) {
                     line in
                     StatusLine.shared.set(line)
                 },
             data: GameData(environment: environment), settingsStore: store, storedSettings: stored,
-            environment: environment)
+            settings: settings, environment: environment)
         Terminal.enter()
         session.run()
         Terminal.leave()

@@ -45,15 +45,11 @@ enum SettingItem: CaseIterable {
     /// The stored value ("system" or the choice).
     func value(in settings: GameSettings) -> String {
         switch self {
-        case .difficulty: Self.word(settings.difficulty)
-        case .laneCues: Self.word(settings.laneCues)
-        case .moveCues: Self.word(settings.moveCues)
-        case .speedWarning: Self.word(settings.speedWarning)
-        case .speechRate:
-            switch settings.speechRate {
-            case .systemDefault: "system"
-            case .chosen(let rate): String(rate)
-            }
+        case .difficulty: settings.difficulty.word
+        case .laneCues: settings.laneCues.word
+        case .moveCues: settings.moveCues.word
+        case .speedWarning: settings.speedWarning.word
+        case .speechRate: settings.speechRate.word
         }
     }
 
@@ -68,27 +64,16 @@ enum SettingItem: CaseIterable {
         }
     }
 
+    /// Sets it to one of `values` (a word it does not know leaves it as it was).
     func set(_ value: String, in settings: inout GameSettings) {
         switch self {
-        case .difficulty: settings.difficulty = Self.setting(value)
-        case .laneCues: settings.laneCues = Self.setting(value)
-        case .moveCues: settings.moveCues = Self.setting(value)
-        case .speedWarning: settings.speedWarning = Self.setting(value)
-        case .speechRate: settings.speechRate = Int(value).map { .chosen($0) } ?? .systemDefault
+        case .difficulty: settings.difficulty = Setting(word: value) ?? settings.difficulty
+        case .laneCues: settings.laneCues = Setting(word: value) ?? settings.laneCues
+        case .moveCues: settings.moveCues = Setting(word: value) ?? settings.moveCues
+        case .speedWarning: settings.speedWarning = Setting(word: value) ?? settings.speedWarning
+        case .speechRate:
+            settings.speechRate = Setting(word: value, in: GameSettings.speechRates) ?? settings.speechRate
         }
-    }
-
-    private static func word<Value: RawRepresentable>(_ setting: Setting<Value>) -> String
-    where Value.RawValue == String {
-        switch setting {
-        case .systemDefault: "system"
-        case .chosen(let value): value.rawValue
-        }
-    }
-
-    private static func setting<Value: RawRepresentable>(_ word: String) -> Setting<Value>
-    where Value.RawValue == String {
-        Value(rawValue: word).map { .chosen($0) } ?? .systemDefault
     }
 }
 

@@ -45,3 +45,45 @@ public enum Setting<Value: Hashable & Sendable>: Hashable, Sendable {
         }
     }
 }
+
+extension Setting {
+    /// The player's choice; nil for the system default.
+    public var choice: Value? {
+        switch self {
+        case .systemDefault: nil
+        case .chosen(let value): value
+        }
+    }
+}
+
+/// How a setting is written, in the settings file and on the settings screen: `system`, or the
+/// choice's own word.
+extension Setting where Value: RawRepresentable, Value.RawValue == String {
+    public var word: String { choice?.rawValue ?? "system" }
+
+    /// The setting a word names; nil for a word that names none.
+    public init?(word: String) {
+        if word == "system" {
+            self = .systemDefault
+        } else if let value = Value(rawValue: word) {
+            self = .chosen(value)
+        } else {
+            return nil
+        }
+    }
+}
+
+extension Setting where Value == Int {
+    public var word: String { choice.map(String.init) ?? "system" }
+
+    /// The setting a word names within `range`; nil for any other word.
+    public init?(word: String, in range: ClosedRange<Int>) {
+        if word == "system" {
+            self = .systemDefault
+        } else if let value = Int(word), range.contains(value) {
+            self = .chosen(value)
+        } else {
+            return nil
+        }
+    }
+}

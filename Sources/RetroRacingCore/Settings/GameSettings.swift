@@ -12,6 +12,11 @@ public struct GameSettings: Hashable, Sendable {
     public var speechPitch: Setting<Int> = .systemDefault
     public var speechVolume: Setting<Int> = .systemDefault
 
+    /// What the narrator accepts for a connection's voice (docs/PROTOCOL.md, `set`).
+    public static let speechRates = 80...450
+    public static let speechPitches = 0...100
+    public static let speechVolumes = 0...200
+
     public init() {}
 
     /// What the settings are worth with or without a screen reader running.
@@ -22,8 +27,7 @@ public struct GameSettings: Hashable, Sendable {
             laneCues: laneCues.value(default: defaults.laneCues),
             moveCues: moveCues.value(default: defaults.moveCues),
             speedWarning: speedWarning.value(default: defaults.speedWarning),
-            speechRate: speechRate.value(default: nil), speechPitch: speechPitch.value(default: nil),
-            speechVolume: speechVolume.value(default: nil))
+            speechRate: speechRate.choice, speechPitch: speechPitch.choice, speechVolume: speechVolume.choice)
     }
 }
 
@@ -45,14 +49,5 @@ public struct EffectiveSettings: Hashable, Sendable {
         screenReader
             ? EffectiveSettings(difficulty: .cruise, laneCues: .pulses, moveCues: .lane, speedWarning: .announcement)
             : EffectiveSettings(difficulty: .rapid, laneCues: .off, moveCues: .off, speedWarning: .none)
-    }
-}
-
-extension Setting where Value == Int {
-    func value(default systemValue: Int?) -> Int? {
-        switch self {
-        case .systemDefault: systemValue
-        case .chosen(let value): value
-        }
     }
 }

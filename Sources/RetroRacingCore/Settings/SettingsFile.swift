@@ -45,13 +45,16 @@ public enum SettingsFile {
                     return .broken(reason: "line \(number): announcements is on or off, not \"\(value)\"")
                 }
                 legacyAnnouncements = flag
-            case "difficulty": known = parse(value, into: &settings.difficulty)
-            case "lane_cues": known = parse(value, into: &settings.laneCues)
-            case "move_cues": known = parse(value, into: &settings.moveCues)
-            case "speed_warning": known = parse(value, into: &settings.speedWarning)
-            case "speech_rate": known = parse(value, in: 80...450, into: &settings.speechRate)
-            case "speech_pitch": known = parse(value, in: 0...100, into: &settings.speechPitch)
-            case "speech_volume": known = parse(value, in: 0...200, into: &settings.speechVolume)
+            case "difficulty": known = read(value, into: &settings.difficulty)
+            case "lane_cues": known = read(value, into: &settings.laneCues)
+            case "move_cues": known = read(value, into: &settings.moveCues)
+            case "speed_warning": known = read(value, into: &settings.speedWarning)
+            case "speech_rate":
+                known = read(Setting(word: value, in: GameSettings.speechRates), into: &settings.speechRate)
+            case "speech_pitch":
+                known = read(Setting(word: value, in: GameSettings.speechPitches), into: &settings.speechPitch)
+            case "speech_volume":
+                known = read(Setting(word: value, in: GameSettings.speechVolumes), into: &settings.speechVolume)
             default:
                 return .broken(reason: "line \(number): unknown setting \"\(name)\"")
             }
@@ -76,52 +79,25 @@ public enum SettingsFile {
         # RetroRacing settings. "system" follows the system default, which depends on whether a screen
         # reader runs; any other value is the player's own choice and stays.
         version \(version)
-        difficulty \(word(settings.difficulty))
-        lane_cues \(word(settings.laneCues))
-        move_cues \(word(settings.moveCues))
-        speed_warning \(word(settings.speedWarning))
-        speech_rate \(word(settings.speechRate))
-        speech_pitch \(word(settings.speechPitch))
-        speech_volume \(word(settings.speechVolume))
+        difficulty \(settings.difficulty.word)
+        lane_cues \(settings.laneCues.word)
+        move_cues \(settings.moveCues.word)
+        speed_warning \(settings.speedWarning.word)
+        speech_rate \(settings.speechRate.word)
+        speech_pitch \(settings.speechPitch.word)
+        speech_volume \(settings.speechVolume.word)
 
         """
     }
 
-    private static func word<Value: RawRepresentable>(_ setting: Setting<Value>) -> String
+    private static func read<Value: RawRepresentable>(_ word: String, into setting: inout Setting<Value>) -> Bool
     where Value.RawValue == String {
-        switch setting {
-        case .systemDefault: "system"
-        case .chosen(let value): value.rawValue
-        }
+        read(Setting(word: word), into: &setting)
     }
 
-    private static func word(_ setting: Setting<Int>) -> String {
-        switch setting {
-        case .systemDefault: "system"
-        case .chosen(let value): String(value)
-        }
-    }
-
-    private static func parse<Value: RawRepresentable>(_ word: String, into setting: inout Setting<Value>) -> Bool
-    where Value.RawValue == String {
-        if word == "system" {
-            setting = .systemDefault
-        } else if let value = Value(rawValue: word) {
-            setting = .chosen(value)
-        } else {
-            return false
-        }
-        return true
-    }
-
-    private static func parse(_ word: String, in range: ClosedRange<Int>, into setting: inout Setting<Int>) -> Bool {
-        if word == "system" {
-            setting = .systemDefault
-        } else if let value = Int(word), range.contains(value) {
-            setting = .chosen(value)
-        } else {
-            return false
-        }
+    private static func read<Value>(_ parsed: Setting<Value>?, into setting: inout Setting<Value>) -> Bool {
+        guard let parsed else { return false }
+        setting = parsed
         return true
     }
 }
