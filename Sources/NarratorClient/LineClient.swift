@@ -23,22 +23,11 @@ public final class LineClient: @unchecked Sendable {
         guard descriptor >= 0 else {
             throw Failure(description: "socket() failed: \(String(cString: strerror(errno)))")
         }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let fits = withUnsafeMutableBytes(of: &address.sun_path) { buffer -> Bool in
-            guard path.utf8.count < buffer.count else { return false }
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-            return true
-        }
-        guard fits else {
+        guard let address = UnixSocketAddress(path: path) else {
             close(descriptor)
             throw Failure(description: "the socket path \(path) is too long")
         }
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let status = address.withSockaddr { connect(descriptor, $0, $1) }
         guard status == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)

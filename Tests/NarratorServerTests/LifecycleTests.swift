@@ -1,5 +1,6 @@
 import Foundation
 import NarratorClient
+import NarratorSystem
 import NarratorTestSupport
 import Testing
 
@@ -103,16 +104,8 @@ struct LifecycleTests {
     /// Binds a Unix socket at `path` and closes it without removing the file, as a killed daemon would.
     private func leaveStaleSocket(at path: String) throws {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let address = try #require(UnixSocketAddress(path: path))
+        let bound = address.withSockaddr { bind(descriptor, $0, $1) }
         close(descriptor)
         try #require(bound == 0)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NarratorClient
+import NarratorSystem
 import NarratorTestSupport
 import Testing
 
@@ -16,16 +17,8 @@ struct SocketActivationTests {
         init(path: String) throws {
             self.path = path
             descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-                for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-            }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
+            let address = try #require(UnixSocketAddress(path: path))
+            let bound = address.withSockaddr { bind(descriptor, $0, $1) }
             try #require(bound == 0, "cannot bind \(path)")
             var limit = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))

@@ -1,3 +1,5 @@
+import NarratorSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -95,25 +97,12 @@ public struct ServiceNotifier: Sendable {
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw failure("socket") }
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        var path = Array(socketPath.utf8)
-        if path.first == UInt8(ascii: "@") { path[0] = 0 }
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.count < capacity else {
+        guard let address = UnixSocketAddress(path: socketPath) else {
             throw ServerError("NOTIFY_SOCKET \(socketPath) is too long for a Unix socket address.")
         }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.enumerated() { buffer[index] = byte }
-        }
-        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
-        // An abstract name is exactly its bytes; a path ends with its NUL.
-        let length = socklen_t(pathOffset + path.count + (path.first == 0 ? 0 : 1))
         let message = Array(state.utf8)
-        let sent = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(descriptor, message, message.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), $0, length)
-            }
+        let sent = address.withSockaddr {
+            sendto(descriptor, message, message.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), $0, $1)
         }
         guard sent == message.count else { throw failure("sendto") }
     }
