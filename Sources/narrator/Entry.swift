@@ -13,16 +13,7 @@ enum Entry {
             SignalWaiter.block(Serve.signals)
             NarratorService.runOnOneThread { await Narrator.main(nil) }
         } else {
-            let done = ConditionLock()
-            nonisolated(unsafe) var finished = false
-            Task.detached {
-                await Narrator.main(nil)
-                done.withLock {
-                    finished = true
-                    done.broadcast()
-                }
-            }
-            done.withLock { while !finished { done.wait() } }
+            runBlocking { await Narrator.main(nil) }
         }
     }
 }

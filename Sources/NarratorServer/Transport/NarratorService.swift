@@ -171,16 +171,7 @@ extension NarratorService {
     public static func runOnOneThread(_ body: @escaping @Sendable () async -> Void) {
         NIOSingletons.groupLoopCountSuggestion = 1
         let executor = EventLoopTaskExecutor(MultiThreadedEventLoopGroup.singleton.next())
-        let done = ConditionLock()
-        nonisolated(unsafe) var finished = false
-        Task.detached(executorPreference: executor) {
-            await body()
-            done.withLock {
-                finished = true
-                done.broadcast()
-            }
-        }
-        done.withLock { while !finished { done.wait() } }
+        runBlocking(on: executor, body)
     }
 }
 
