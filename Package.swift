@@ -55,8 +55,8 @@ let package = Package(
         .target(name: "NarratorSystem"),
 
         // Pure modules: no NIO, no C, no I/O of their own.
-        .target(name: "NarratorLocalization"),
-        .target(name: "NarratorCore", dependencies: ["NarratorLocalization"]),
+        .target(name: "NarratorLocalization", dependencies: ["NarratorWire"]),
+        .target(name: "NarratorCore", dependencies: ["NarratorWire", "NarratorLocalization"]),
 
         // The seam between the daemon and speech and sound: protocols and plain types, no C library.
         .target(name: "NarratorVoice", dependencies: ["NarratorCore"]),
@@ -117,8 +117,9 @@ let package = Package(
 
         // A blocking client for the daemon's socket, for tools, tests and games.
         .target(name: "NarratorClient", dependencies: ["NarratorSystem", "NarratorWire"]),
-        // The wire's JSON pieces (field values, string escaping), shared by the daemon, its clients and
-        // the game's pure model; no dependencies.
+        // The wire: one JSON reader and writer, one number policy, the requests, replies and
+        // notifications read and written in one place, for the daemon, its clients and the game's pure
+        // model; no dependencies.
         .target(name: "NarratorWire"),
 
         .executableTarget(
@@ -187,7 +188,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "NarratorLocalizationTests", dependencies: ["NarratorLocalization"], exclude: ["Fixtures"]),
+        .testTarget(name: "NarratorWireTests", dependencies: ["NarratorWire"]),
+        .testTarget(
+            name: "NarratorLocalizationTests", dependencies: ["NarratorWire", "NarratorLocalization"],
+            exclude: ["Fixtures"]),
         // Apart from the other localization tests because ICU's C headers clash with Foundation's own
         // copy of ICU in a module that imports Foundation: nothing here may import it.
         .testTarget(name: "NarratorSpelloutTests", dependencies: ["NarratorLocalization", "CICU"]),

@@ -1,2 +1,2 @@
-/// Clients build events from `WireValue`s; they come with this module.
+/// Clients build requests and read replies with the wire's types; they come with this module.
 @_exported public import NarratorWire

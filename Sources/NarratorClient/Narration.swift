@@ -11,7 +11,7 @@ public final class Narration: @unchecked Sendable {
         /// A request sent with `tag` was accepted as announcement `id` (nil: silent or refused).
         case accepted(tag: String, id: String?)
         /// An announcement of this game reached an outcome (`finished`, `cancelled`, ...).
-        case outcome(id: String, event: String)
+        case outcome(id: String, outcome: OutcomeName)
         case connected
         case disconnected
         /// The daemon's sound output stopped working, and why.
@@ -46,18 +46,16 @@ public final class Narration: @unchecked Sendable {
         notice: @escaping @Sendable (String) -> Void
     ) {
         self.socketPath = socketPath
-        var fields: [(String, WireValue)] = [("client", .string(clientName)), ("protocol", .int(1))]
-        if let locale { fields.append(("locale", .string(locale))) }
-        if let profile { fields.append(("profile", .string(profile))) }
-        self.hello = WireValue.jsonObject(type: "hello", fields: fields)
+        self.hello = Request.hello(client: clientName, locale: locale, profile: profile).line
         self.setup = setup
         self.notice = notice
         OSThread.start(name: "narration") { [self] in writeLoop() }
     }
 
-    /// Queues an event. `tag` asks for an `.accepted` update carrying the announcement's id.
-    public func send(type: String, fields: [(String, WireValue)], tag: String? = nil) {
-        send(line: WireValue.jsonObject(type: type, fields: fields), tag: tag)
+    /// Queues a request (a game event, most often). `tag` asks for an `.accepted` update carrying
+    /// the announcement's id.
+    public func send(_ request: Request, tag: String? = nil) {
+        send(line: request.line, tag: tag)
     }
 
     /// Queues a request line that is already JSON (one object, no line break).
@@ -159,7 +157,7 @@ public final class Narration: @unchecked Sendable {
         let setup = lock.withLock { self.setup }
         do {
             try connection.send(hello)
-            try connection.send(#"{"type":"subscribe"}"#)
+            try connection.send(Request.subscribe(allClients: false).line)
             for line in setup { try connection.send(line) }
         } catch {
             return nil
@@ -179,23 +177,30 @@ public final class Narration: @unchecked Sendable {
 
     private func readLoop(_ connection: LineClient) {
         var helloAnswered = false
-        while let line = try? connection.readLine() {
-            let reply = ReplyLine(line)
-            if !helloAnswered && reply.event == nil {
+        while let text = try? connection.readLine() {
+            // A line this client cannot read is not the daemon it knows: the connection ends.
+            guard let line = try? DaemonLine.parse(text) else { break }
+            if !helloAnswered, case .reply(let reply) = line {
                 // The first reply is hello's; a refusal (no such profile) leaves the daemon's defaults.
                 helloAnswered = true
-                if reply.ok == false {
-                    notice("The narrator refused this game's hello, so it speaks with its defaults: \(line)")
+                if !reply.isOK {
+                    notice("The narrator refused this game's hello, so it speaks with its defaults: \(text)")
                 }
             }
             lock.withLock {
-                if reply.event == "output" {
-                    updates.append(
-                        reply.state == "lost" ? .soundLost(reason: reply.reason ?? "no reason given") : .soundBack)
-                } else if let event = reply.event, let id = reply.id {
-                    updates.append(.outcome(id: id, event: event))
-                } else if !sentTags.isEmpty, let tag = sentTags.removeFirst() {
-                    updates.append(.accepted(tag: tag, id: reply.ok == true ? reply.id : nil))
+                switch line {
+                case .notification(.output(let state)):
+                    if case .lost(let reason) = state.condition {
+                        updates.append(.soundLost(reason: reason.isEmpty ? "no reason given" : reason))
+                    } else {
+                        updates.append(.soundBack)
+                    }
+                case .notification(.outcome(let report)):
+                    updates.append(.outcome(id: report.id, outcome: report.outcome))
+                case .reply(let reply):
+                    if !sentTags.isEmpty, let tag = sentTags.removeFirst() {
+                        updates.append(.accepted(tag: tag, id: reply.announcementID))
+                    }
                 }
                 lock.broadcast()
             }

@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// One JSON object of a data file (an event map, a sound book), read strictly: a member that is not
 /// allowed here (a typo like `"prioriy"`) and a member written twice are errors, pointing at the

@@ -1,2 +1,2 @@
-/// The model's wire events are made of `WireValue`s.
+/// The model's wire events are `Request.event`s of the wire's JSON values.
 @_exported public import NarratorWire

@@ -41,15 +41,16 @@ public enum HelpSection: Int, CaseIterable, Hashable, Sendable {
     public var previous: HelpSection? { HelpSection(rawValue: rawValue - 1) }
 
     /// `action`, `topic`, `section` (1-based) and `sections`, as docs/EVENTS.md lists them for `help`.
-    public func wireFields(action: Action) -> [(String, WireValue)] {
+    public func wireFields(action: Action) -> [Request.Field] {
         [
-            ("action", .string(action.rawValue)), ("topic", .string(topic)), ("section", .int(number)),
-            ("sections", .int(Self.allCases.count)),
+            .init("action", .string(action.rawValue)), .init("topic", .string(topic)),
+            .init("section", .integer(number)),
+            .init("sections", .integer(Self.allCases.count)),
         ]
     }
 
     /// The `help` event for this section as one line of JSON for the daemon.
     public func jsonLine(action: Action) -> String {
-        WireValue.jsonObject(type: Self.wireType, fields: wireFields(action: action))
+        Request.event(type: Self.wireType, fields: wireFields(action: action)).line
     }
 }

@@ -51,29 +51,30 @@ public enum RaceEvent: Hashable, Sendable {
     }
 
     /// The event's JSON fields besides `type`, named and ordered as docs/EVENTS.md lists them.
-    public var wireFields: [(String, WireValue)] {
+    public var wireFields: [Request.Field] {
         switch self {
         case .started(let difficulty):
-            [("difficulty", .string(difficulty.wireName))]
+            [.init("difficulty", .string(difficulty.wireName))]
         case .laneChanged(let lane, let safe):
-            [("lane", .int(lane)), ("safe", .bool(safe))]
+            [.init("lane", .integer(lane)), .init("safe", .bool(safe))]
         case .lanesAhead(let left, let middle, let right):
-            [("left", .bool(left)), ("middle", .bool(middle)), ("right", .bool(right))]
+            [.init("left", .bool(left)), .init("middle", .bool(middle)), .init("right", .bool(right))]
         case .scoreChanged(let score):
-            [("score", .int(score))]
+            [.init("score", .integer(score))]
         case .levelChangeImminent(let active):
-            [("active", .bool(active))]
+            [.init("active", .bool(active))]
         case .levelUp(let level):
-            [("level", .int(level))]
+            [.init("level", .integer(level))]
         case .collision(let lives), .collisionResolved(let lives):
-            [("lives", .int(lives))]
+            [.init("lives", .integer(lives))]
         case .gameOver(let score, let best, let previousBest, let newRecord, let difficulty):
             [
-                ("score", .int(score)), ("best", .int(best)), ("previous_best", .int(previousBest)),
-                ("new_record", .bool(newRecord)), ("difficulty", .string(difficulty.wireName)),
+                .init("score", .integer(score)), .init("best", .integer(best)),
+                .init("previous_best", .integer(previousBest)),
+                .init("new_record", .bool(newRecord)), .init("difficulty", .string(difficulty.wireName)),
             ]
         case .pauseChanged(let paused, let reason):
-            [("paused", .bool(paused)), ("reason", .string(reason.wireName))]
+            [.init("paused", .bool(paused)), .init("reason", .string(reason.wireName))]
         case .finished:
             []
         }
@@ -82,6 +83,6 @@ public enum RaceEvent: Hashable, Sendable {
     /// The whole event as one line of JSON for the daemon, without the line break:
     /// `{"type":"collision","lives":2}`.
     public var jsonLine: String {
-        WireValue.jsonObject(type: wireType, fields: wireFields)
+        Request.event(type: wireType, fields: wireFields).line
     }
 }

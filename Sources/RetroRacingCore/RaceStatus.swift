@@ -22,13 +22,16 @@ public struct RaceStatus: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `score`, `level`, `lives`, `lane` (0-based), as docs/EVENTS.md lists them for `status_request`.
-    public var wireFields: [(String, WireValue)] {
-        [("score", .int(score)), ("level", .int(level)), ("lives", .int(lives)), ("lane", .int(lane))]
+    public var wireFields: [Request.Field] {
+        [
+            .init("score", .integer(score)), .init("level", .integer(level)), .init("lives", .integer(lives)),
+            .init("lane", .integer(lane)),
+        ]
     }
 
     /// The `status_request` event as one line of JSON for the daemon.
     public var jsonLine: String {
-        WireValue.jsonObject(type: Self.wireType, fields: wireFields)
+        Request.event(type: Self.wireType, fields: wireFields).line
     }
 
     /// One plain English line, short enough for an 80-column pane and a 40-cell braille display:

@@ -6,18 +6,18 @@ extension DaemonBench {
     final class Client {
         private let connection: LineClient
         /// Notifications read while waiting for a reply, kept for a later `waitFor`.
-        private var backlog: [ReplyLine] = []
+        private var backlog: [Notification.OutcomeReport] = []
 
         /// Connects; with `subscribe`, asks for the outcomes of this connection's announcements.
         init(socket: String, subscribe: Bool) throws {
             connection = try LineClient(path: socket)
-            if subscribe { _ = try request(#"{"type":"subscribe"}"#) }
+            if subscribe { _ = try request(Request.subscribe(allClients: false).line) }
         }
 
         /// Writes `line` and reads its reply. `written` is taken just before the write, `answered`
         /// just after the reply line was read; notifications read meanwhile are kept for later.
         func request(_ line: String) throws -> (
-            reply: ReplyLine, written: ContinuousClock.Instant, answered: ContinuousClock.Instant
+            reply: Reply, written: ContinuousClock.Instant, answered: ContinuousClock.Instant
         ) {
             let bytes = Array((line + "\n").utf8)
             let written = ContinuousClock.now
@@ -25,29 +25,29 @@ extension DaemonBench {
             while true {
                 let text = try nextLine()
                 let answered = ContinuousClock.now
-                let message = ReplyLine(text)
-                if message.event != nil {
-                    backlog.append(message)
-                    continue
+                switch try DaemonLine.parse(text) {
+                case .notification(let notification):
+                    if case .outcome(let report) = notification { backlog.append(report) }
+                case .reply(let reply):
+                    guard reply.isOK else { throw BenchFailure("the daemon refused \(line): \(text)") }
+                    return (reply, written, answered)
                 }
-                guard message.ok == true else { throw BenchFailure("the daemon refused \(line): \(text)") }
-                return (message, written, answered)
             }
         }
 
         /// Reads until the notification ending announcement `id`, and returns its name.
         @discardableResult
         func waitForEnd(of id: String) throws -> String {
-            if let index = backlog.firstIndex(where: { $0.id == id && $0.isEnding }) {
-                let message = backlog.remove(at: index)
+            if let index = backlog.firstIndex(where: { $0.id == id && $0.outcome.isEnding }) {
+                let report = backlog.remove(at: index)
                 backlog.removeAll { $0.id == id }
-                return message.event!
+                return report.outcome.rawValue
             }
             backlog.removeAll { $0.id == id }
             while true {
-                let message = ReplyLine(try nextLine())
-                if message.id == id, message.isEnding, let event = message.event { return event }
-                if message.id != id, message.event != nil { backlog.append(message) }
+                guard let report = try DaemonLine.parse(try nextLine()).outcome else { continue }
+                if report.id == id, report.outcome.isEnding { return report.outcome.rawValue }
+                if report.id != id { backlog.append(report) }
             }
         }
 
@@ -58,10 +58,10 @@ extension DaemonBench {
     }
 }
 
-extension ReplyLine {
+extension Reply {
     /// The announcement id of a reply that queued speech.
     func announcement() throws -> UInt64 {
-        guard let id, let number = UInt64(id) else {
+        guard let id = announcementID, let number = UInt64(id) else {
             throw DaemonBench.BenchFailure("a reply without an announcement id: \(line)")
         }
         return number

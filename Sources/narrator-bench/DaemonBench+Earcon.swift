@@ -4,6 +4,7 @@ import NarratorLocalization
 import NarratorServer
 import NarratorTestSupport
 import NarratorVoice
+import NarratorWire
 
 /// Play request written -> the earcon audible on the monitor, through the daemon in this process
 /// and its mixer on a private PulseAudio (PulseBench's setup and rules: 100 ms of recorded silence

@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorWire
 
 extension SchedulerBench {
     /// A deterministic stream of scheduler inputs shaped like a fast game that speech cannot keep up with:

@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// `narrator lint --preview KEY`: the key's text per locale and number, so a translator can read
 /// every plural form a language has.

@@ -16,7 +16,7 @@ struct Monitor: ParsableCommand {
 
     func run() throws {
         let client = try LineClient(path: socket.path)
-        try client.send(#"{"type":"subscribe","all_clients":true}"#)
+        try client.send(Request.subscribe(allClients: true).line)
         _ = try client.readLine()
         while let line = try client.readLine() {
             print(line)

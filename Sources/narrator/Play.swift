@@ -5,6 +5,7 @@ import NarratorCore
 import NarratorLocalization
 import NarratorServer
 import NarratorVoice
+import NarratorWire
 
 /// `narrator play`: hear one sound of a profile by itself, as a sound designer would.
 struct Play: ParsableCommand {

@@ -43,18 +43,18 @@ struct Send: ParsableCommand {
         }
         let client = try LineClient(path: socket.path)
         if wait {
-            try client.send(#"{"type":"subscribe"}"#)
+            try client.send(Request.subscribe(allClients: false).line)
             _ = try client.readLine()
         }
         var failed = false
         var waitingFor: Set<String> = []
         var ended: Set<String> = []
         /// Prints a notification and notes when an announcement has ended.
-        func note(_ fields: ReplyLine, _ line: String) {
+        func note(_ line: String, _ outcome: Notification.OutcomeReport?) {
             print(line)
-            if let id = fields.id, fields.isEnding {
-                ended.insert(id)
-                waitingFor.remove(id)
+            if let outcome, outcome.outcome.isEnding {
+                ended.insert(outcome.id)
+                waitingFor.remove(outcome.id)
             }
         }
         for line in lines {
@@ -62,88 +62,33 @@ struct Send: ParsableCommand {
             // With --wait, notifications of earlier lines may come before this line's reply.
             while true {
                 guard let next = try client.readLine() else { throw ExitCode(1) }
-                let fields = ReplyLine(next)
-                if fields.event != nil {
-                    note(fields, next)
+                let parsed = try? DaemonLine.parse(next)
+                if case .notification? = parsed {
+                    note(next, parsed?.outcome)
                     continue
                 }
+                // A reply; one that cannot be read counts as a failure.
                 print(next)
-                failed = failed || fields.ok != true
-                if let id = fields.id, !ended.contains(id) { waitingFor.insert(id) }
+                failed = failed || parsed?.reply?.isOK != true
+                if let id = parsed?.reply?.announcementID, !ended.contains(id) { waitingFor.insert(id) }
                 break
             }
         }
         if wait {
             while !waitingFor.isEmpty, let next = try client.readLine() {
-                note(ReplyLine(next), next)
+                note(next, (try? DaemonLine.parse(next))?.outcome)
             }
         }
         client.finishSending()
         if failed { throw ExitCode(1) }
     }
 
-    /// `collision --lives 2` as `{"type":"collision","lives":2}`.
+    /// `collision --lives 2` as `{"type":"collision","lives":2}` (NarratorWire's `CommandLineRequest`).
     static func request(from words: [String]) throws -> String {
-        var line = JSONLine()
-        line.add("type", words[0])
-        var values: [(String, [String])] = []
-        var index = 1
-        while index < words.count {
-            guard words[index].hasPrefix("--"), words[index].count > 2 else {
-                throw ValidationError("Expected --FIELD VALUE after the event name, not \"\(words[index])\".")
-            }
-            let name = String(words[index].dropFirst(2).map { $0 == "-" ? "_" : $0 })
-            guard index + 1 < words.count else { throw ValidationError("--\(name) needs a value.") }
-            if let existing = values.firstIndex(where: { $0.0 == name }) {
-                values[existing].1.append(words[index + 1])
-            } else {
-                values.append((name, [words[index + 1]]))
-            }
-            index += 2
+        do {
+            return try CommandLineRequest.line(from: words)
+        } catch {
+            throw ValidationError(error.description)
         }
-        for (name, given) in values {
-            let asText = textFields.contains(name)
-            if given.count == 1 && name != "arguments" {
-                line.add(name, json: jsonValue(given[0], asText: asText))
-            } else {
-                line.add(name, json: "[" + given.map { jsonValue($0, asText: asText) }.joined(separator: ",") + "]")
-            }
-        }
-        return line.text
-    }
-
-    /// Fields the protocol and the shipped map define as text: sent as strings even when they
-    /// look like numbers (`--text 2`).
-    static let textFields: Set<String> = [
-        "text", "key", "locale", "scope", "supersedes", "priority", "client", "action", "topic", "difficulty", "reason",
-    ]
-
-    /// A value as JSON: true/false/null and JSON number literals as they are, anything else quoted.
-    private static func jsonValue(_ text: String, asText: Bool) -> String {
-        if asText { return JSONLine.quoted(text) }
-        if text == "true" || text == "false" || text == "null" { return text }
-        return isJSONNumber(text) ? text : JSONLine.quoted(text)
-    }
-
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`: what JSON accepts (so not `+5`, `007`, `.5`, `0x10`).
-    static func isJSONNumber(_ text: String) -> Bool {
-        var rest = Substring(text)
-        if rest.first == "-" { rest = rest.dropFirst() }
-        let integer = rest.prefix { $0.isASCII && $0.isNumber }
-        guard !integer.isEmpty, integer == "0" || integer.first != "0" else { return false }
-        rest = rest.dropFirst(integer.count)
-        if rest.first == "." {
-            let fraction = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
-            guard !fraction.isEmpty else { return false }
-            rest = rest.dropFirst(1 + fraction.count)
-        }
-        if rest.first == "e" || rest.first == "E" {
-            rest = rest.dropFirst()
-            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
-            let exponent = rest.prefix { $0.isASCII && $0.isNumber }
-            guard !exponent.isEmpty else { return false }
-            rest = rest.dropFirst(exponent.count)
-        }
-        return rest.isEmpty
     }
 }

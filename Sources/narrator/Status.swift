@@ -11,7 +11,7 @@ struct Status: ParsableCommand {
 
     func run() throws {
         let client = try LineClient(path: socket.path)
-        try client.send(#"{"type":"status"}"#)
+        try client.send(Request.status.line)
         guard let reply = try client.readLine() else { throw ExitCode(1) }
         print(reply)
     }

@@ -69,11 +69,9 @@ final class GameSession {
 
     /// The voice settings for the game's connection: a `set` request, when any is the player's own.
     static func voiceSetup(_ settings: EffectiveSettings) -> [String] {
-        let fields: [(String, WireValue)] = [
-            settings.speechRate.map { ("rate", WireValue.int($0)) }, settings.speechPitch.map { ("pitch", .int($0)) },
-            settings.speechVolume.map { ("volume", .int($0)) },
-        ].compactMap { $0 }
-        return fields.isEmpty ? [] : [WireValue.jsonObject(type: "set", fields: fields)]
+        let change = Request.VoiceChange(
+            rate: settings.speechRate, pitch: settings.speechPitch, volume: settings.speechVolume)
+        return change == Request.VoiceChange() ? [] : [Request.set(change).line]
     }
 
     var tickInterval: Duration { options.tickMilliseconds.map { .milliseconds($0) } ?? game.tickInterval }
@@ -123,23 +121,28 @@ final class GameSession {
         switch event {
         case .lanesAhead:
             [
-                WireValue.jsonObject(
-                    type: event.wireType, fields: event.wireFields + [("cues", .string(settings.laneCues.rawValue))])
+                Request.event(
+                    type: event.wireType,
+                    fields: event.wireFields + [.init("cues", .string(settings.laneCues.rawValue))]
+                ).line
             ]
         case .laneChanged(let lane, let safe):
             [
                 event.jsonLine,
-                WireValue.jsonObject(
+                Request.event(
                     type: "moved",
                     fields: [
-                        ("lane", .int(lane)), ("safe", .bool(safe)), ("cues", .string(settings.moveCues.rawValue)),
-                    ]),
+                        .init("lane", .integer(lane)), .init("safe", .bool(safe)),
+                        .init("cues", .string(settings.moveCues.rawValue)),
+                    ]
+                ).line,
             ]
         case .levelChangeImminent:
             [
-                WireValue.jsonObject(
+                Request.event(
                     type: event.wireType,
-                    fields: event.wireFields + [("feedback", .string(settings.speedWarning.rawValue))])
+                    fields: event.wireFields + [.init("feedback", .string(settings.speedWarning.rawValue))]
+                ).line
             ]
         default:
             [event.jsonLine]

@@ -32,7 +32,7 @@ extension GameSession {
         if overlay.causedPause { apply(game.setPause(false, reason: .overlay)) }
         if game.phase == .ready && !toldHowToStart {
             toldHowToStart = true
-            narration?.send(type: "ready", fields: [])
+            narration?.send(.event(type: "ready", fields: []))
         }
     }
 
@@ -63,9 +63,9 @@ extension GameSession {
             StatusLine.shared.set("The narrator's sound is back.")
         case .connected where game.phase == .ready && !toldHowToStart && data.helpWasNarrated:
             toldHowToStart = true
-            narration?.send(type: "ready", fields: [])
-        case .outcome(let id, let event) where id == gameOverAnnouncement?.id:
-            if ReplyLine.endings.contains(event) { gameOverAnnouncement?.ended = true }
+            narration?.send(.event(type: "ready", fields: []))
+        case .outcome(let id, let outcome) where id == gameOverAnnouncement?.id:
+            if outcome.isEnding { gameOverAnnouncement?.ended = true }
         default:
             followHelpNarration(update)
         }
@@ -78,17 +78,17 @@ extension GameSession {
             openHelp(automatic: true)
         case .accepted(let tag, let id) where tag == help?.tag:
             help?.announcement = id
-        case .outcome(let id, let event) where id == help?.announcement:
-            followHelp(event)
+        case .outcome(let id, let outcome) where id == help?.announcement:
+            followHelp(outcome)
         default:
             break
         }
     }
 
-    private func followHelp(_ event: String) {
+    private func followHelp(_ outcome: OutcomeName) {
         guard var overlay = help, overlay.automatic else { return }
-        switch event {
-        case "finished":
+        switch outcome {
+        case .finished:
             if let next = overlay.section.next {
                 overlay.section = next
                 help = overlay
@@ -96,7 +96,7 @@ extension GameSession {
             } else {
                 closeHelp()
             }
-        case _ where ReplyLine.endings.contains(event):
+        case _ where outcome.isEnding:
             overlay.automatic = false
             help = overlay
         default:

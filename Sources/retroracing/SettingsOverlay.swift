@@ -94,14 +94,14 @@ extension GameSession {
         }
         settingsScreen = overlay
         refreshSettings()
-        narration?.send(type: "settings", fields: [("action", .string("open"))])
+        narration?.send(.event(type: "settings", fields: [.init("action", .string("open"))]))
         announce(overlay.item)
     }
 
     func closeSettings() {
         guard let overlay = settingsScreen else { return }
         settingsScreen = nil
-        narration?.send(type: "settings", fields: [("action", .string("close"))])
+        narration?.send(.event(type: "settings", fields: [.init("action", .string("close"))]))
         if overlay.causedPause { apply(game.setPause(false, reason: .overlay)) }
     }
 
@@ -152,13 +152,13 @@ extension GameSession {
     func announce(_ item: SettingItem) {
         let value = item.value(in: runSettings)
         let effective = item.effective(in: settings)
-        var fields: [(String, WireValue)] = [
-            ("setting", .string(item.wireName)), ("value", .string(value)),
-            ("origin", .string(value == "system" ? "system" : "chosen")),
+        var fields: [Request.Field] = [
+            .init("setting", .string(item.wireName)), .init("value", .string(value)),
+            .init("origin", .string(value == "system" ? "system" : "chosen")),
         ]
-        fields.append(("effective", Int(effective).map { .int($0) } ?? .string(effective)))
-        fields += [("left", .bool(true)), ("middle", .bool(true)), ("right", .bool(true))]
-        fields += [("lane", .int(1)), ("safe", .bool(true))]
-        narration?.send(type: "setting", fields: fields)
+        fields.append(.init("effective", Int(effective).map { .integer($0) } ?? .string(effective)))
+        fields += [.init("left", .bool(true)), .init("middle", .bool(true)), .init("right", .bool(true))]
+        fields += [.init("lane", .integer(1)), .init("safe", .bool(true))]
+        narration?.send(.event(type: "setting", fields: fields))
     }
 }

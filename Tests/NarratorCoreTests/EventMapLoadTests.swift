@@ -1,5 +1,6 @@
 import NarratorCore
 import NarratorLocalization
+import NarratorWire
 import Testing
 
 /// Maps that must not load: each error points at the line and column to fix and says how.
@@ -88,11 +89,10 @@ struct EventMapLoadTests {
         #expect(error.event == "a" && error.reason.contains("written twice (first at line 2)"))
     }
 
-    @Test("the reserved names are the wire protocol's commands")
-    func reservedNames() {
-        #expect(
-            EventMap.reservedNames == [
-                "hello", "say", "cancel", "pause", "resume", "set", "status", "subscribe", "play",
-            ])
+    @Test("an event may not take the name of one of the protocol's requests", arguments: Request.Kind.allCases)
+    func reservedNames(kind: Request.Kind) throws {
+        let error = try #require(
+            EventMapFixtures.loadError(#"{"version": 1, "events": {"\#(kind.rawValue)": {"silent": true}}}"#))
+        #expect(error.event == kind.rawValue)
     }
 }

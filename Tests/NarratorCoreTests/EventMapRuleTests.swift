@@ -1,5 +1,6 @@
 import NarratorCore
 import NarratorLocalization
+import NarratorWire
 import Testing
 
 /// The map's rules on small maps: variants, conditions, argument sources, templates, cancels.

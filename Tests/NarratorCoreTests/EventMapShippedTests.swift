@@ -1,5 +1,6 @@
 import NarratorCore
 import NarratorLocalization
+import NarratorWire
 import Testing
 
 /// The shipped `Localization/retroracing/events.json` against the game's table: every event of

@@ -1,6 +1,7 @@
 import Foundation
 import NarratorCore
 import NarratorLocalization
+import NarratorWire
 import Testing
 
 /// The shipped profile (tables and map) and helpers to build events and read actions.

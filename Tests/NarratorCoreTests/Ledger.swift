@@ -1,3 +1,5 @@
+import NarratorWire
+
 @testable import NarratorCore
 
 /// What the simulation knows about every announcement, and every broken ``Invariant`` it saw.

@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorWire
 
 extension PriorityRule {
     /// Rows P22-P31: cancel, pause, resume, the engine's asynchronous replies, and superseding across a pause.

@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorWire
 
 extension PriorityRule {
     /// Rows P10-P21: superseding, expiry, resume and the bound.

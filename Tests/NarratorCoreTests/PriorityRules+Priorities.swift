@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorWire
 
 extension PriorityRule {
     /// Rows P1-P9: who interrupts whom, and the order of the line.

@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorWire
 import PropertyBased
 import Testing
 

@@ -1,3 +1,5 @@
+import NarratorWire
+
 @testable import NarratorCore
 
 /// Drives a scheduler with random inputs decoded from opcodes, answers its commands with a

@@ -1,6 +1,7 @@
 import Foundation
 import NarratorCore
 import NarratorLocalization
+import NarratorWire
 import Testing
 
 /// Every mistake a book's author can make is refused at its line and column, with a way to fix

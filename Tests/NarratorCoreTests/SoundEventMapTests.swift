@@ -1,5 +1,6 @@
 import NarratorCore
 import NarratorLocalization
+import NarratorWire
 import Testing
 
 /// Event-map rules that play sounds: alone, or with speech; names filled from the event; checked

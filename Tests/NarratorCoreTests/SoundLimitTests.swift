@@ -1,6 +1,7 @@
 import Foundation
 import NarratorCore
 import NarratorLocalization
+import NarratorWire
 import Testing
 
 /// Hostile books: each is refused when it is decoded, from lengths and counts computed without

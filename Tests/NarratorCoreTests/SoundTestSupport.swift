@@ -1,5 +1,6 @@
 import NarratorCore
 import NarratorLocalization
+import NarratorWire
 import Testing
 
 /// Sound books written in tests, the shipped one, and what GAME.md's numbers mean in samples.

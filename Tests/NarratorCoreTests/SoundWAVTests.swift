@@ -2,6 +2,7 @@ import Glibc
 import NarratorCore
 import NarratorLocalization
 import NarratorTestSupport
+import NarratorWire
 import Testing
 
 /// WAV files beside sounds.json: 16-bit PCM only, downmixed, resampled, scaled like tones.

@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorWire
 
 /// One step of a table row: an input at the current instant, or the manual clock moving on.
 enum Step: Sendable {

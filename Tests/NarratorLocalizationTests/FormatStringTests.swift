@@ -1,3 +1,4 @@
+import NarratorWire
 import Testing
 
 @testable import NarratorLocalization

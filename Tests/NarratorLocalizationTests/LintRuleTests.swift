@@ -1,4 +1,5 @@
 import Foundation
+import NarratorWire
 import Testing
 
 @testable import NarratorLocalization

@@ -3,6 +3,7 @@ import Logging
 import NarratorCore
 import NarratorServer
 import NarratorVoice
+import NarratorWire
 import Synchronization
 import Testing
 
@@ -117,7 +118,7 @@ struct ConductorSeamTests {
     /// As a connection does: the reply is written first, then the request is carried out.
     private func send(_ line: String, from client: Client) async throws {
         let answer = await conductor.answer(try Request.parse(Array(line.utf8)), from: client.id)
-        if let reply = answer.reply { client.sink.yield(reply) }
+        if let reply = answer.reply { client.sink.yield(reply.line) }
         await conductor.carryOut(answer)
     }
 

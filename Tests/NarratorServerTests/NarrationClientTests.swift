@@ -14,9 +14,9 @@ struct NarrationClientTests {
             notices.withLock { $0.append(line) }
         }
         defer { narration.close() }
-        narration.send(type: "score_changed", fields: [("score", .int(1))])
+        narration.send(.event(type: "score_changed", fields: [.init("score", .integer(1))]))
         #expect(narration.nextUpdates(waitingUpTo: .seconds(5)) == [.disconnected])
-        narration.send(type: "score_changed", fields: [("score", .int(2))])
+        narration.send(.event(type: "score_changed", fields: [.init("score", .integer(2))]))
         #expect(notices.withLock { $0.count } == 1)
         #expect(notices.withLock { $0.first?.contains("Narration is off") } == true)
 
@@ -25,17 +25,18 @@ struct NarrationClientTests {
         // Connection attempts are spaced 0.5 s apart: keep sending until one connects.
         var seen: [Narration.Update] = []
         for attempt in 0..<20 where !seen.contains(.connected) {
-            narration.send(type: "score_changed", fields: [("score", .int(10 + attempt))], tag: "score")
+            narration.send(
+                .event(type: "score_changed", fields: [.init("score", .integer(10 + attempt))]), tag: "score")
             seen += narration.nextUpdates(waitingUpTo: .milliseconds(300))
         }
         #expect(seen.contains(.connected))
-        narration.send(type: "collision", fields: [("lives", .int(2))], tag: "crash")
+        narration.send(.event(type: "collision", fields: [.init("lives", .integer(2))]), tag: "crash")
         var id: String?
         var finished = false
         for _ in 0..<50 where !finished {
             for update in narration.nextUpdates(waitingUpTo: .seconds(5)) {
                 if case .accepted("crash", let accepted?) = update { id = accepted }
-                if case .outcome(let outcome, "finished") = update, outcome == id { finished = true }
+                if case .outcome(let outcome, .finished) = update, outcome == id { finished = true }
             }
         }
         #expect(id != nil && finished)
@@ -53,7 +54,7 @@ struct NarrationClientTests {
         defer { narration.close() }
         // It connects when the game starts, before the game has sent anything.
         #expect(narration.nextUpdates(waitingUpTo: .seconds(10)) == [.connected])
-        narration.send(type: "collision", fields: [("lives", .int(2))])
+        narration.send(.event(type: "collision", fields: [.init("lives", .integer(2))]))
         var seen: [Narration.Update] = []
         for _ in 0..<20 where !seen.contains(where: { if case .soundLost = $0 { true } else { false } }) {
             seen += narration.nextUpdates(waitingUpTo: .seconds(2))
@@ -71,7 +72,7 @@ struct NarrationClientTests {
             socketPath: daemon.socket, clientName: "Lost game", locale: "en", profile: "nosuchgame"
         ) { line in notices.withLock { $0.append(line) } }
         defer { narration.close() }
-        narration.send(type: "score_changed", fields: [("score", .int(4))], tag: "score")
+        narration.send(.event(type: "score_changed", fields: [.init("score", .integer(4))]), tag: "score")
         var accepted: String?
         for _ in 0..<20 where accepted == nil {
             for update in narration.nextUpdates(waitingUpTo: .seconds(5)) {

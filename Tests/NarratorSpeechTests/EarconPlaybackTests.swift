@@ -5,6 +5,7 @@ import NarratorCore
 import NarratorLocalization
 import NarratorSpeech
 import NarratorTestSupport
+import NarratorWire
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import NarratorLocalization
 import NarratorSpeech
+import NarratorWire
 import Testing
 
 /// What players hear, checked with espeak-ng itself: the shipped gameplay lines are rendered for

@@ -1,4 +1,5 @@
 import Glibc
+import NarratorWire
 import Testing
 
 @testable import RetroRacingCore
@@ -58,7 +59,7 @@ struct WireTests {
 
     @Test("text values are escaped as JSON strings")
     func escaping() {
-        #expect(WireValue.string("a\"b\\c\n\u{1}é").json == #""a\"b\\c\n\u0001é""#)
+        #expect(JSONValue.string("a\"b\\c\n\u{1}é").jsonText == #""a\"b\\c\n\u0001é""#)
     }
 
     @Test("every event type the game sends has an entry in the shipped map")

@@ -2,6 +2,7 @@ import Foundation
 import NarratorCore
 import NarratorLocalization
 import NarratorTestSupport
+import NarratorWire
 import Testing
 
 /// The listening player's ears, apart from any timing: the shipped `lane_pulses` rendered in

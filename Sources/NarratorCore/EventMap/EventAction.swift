@@ -1,4 +1,5 @@
 public import NarratorLocalization
+public import NarratorWire
 
 /// What the daemon does for one game event, as the event map decided.
 public enum EventAction: Sendable, Hashable {

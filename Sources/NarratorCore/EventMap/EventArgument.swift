@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// One argument of a spoken key, as the map builds it from the event.
 struct EventArgument: Sendable, Hashable {

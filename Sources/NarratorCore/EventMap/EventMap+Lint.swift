@@ -1,4 +1,5 @@
 public import NarratorLocalization
+import NarratorWire
 
 extension EventMap {
     /// Lints a map's bytes against the tables it speaks from: everything that stops it loading (with

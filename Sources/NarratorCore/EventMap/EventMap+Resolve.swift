@@ -1,4 +1,5 @@
 public import NarratorLocalization
+import NarratorWire
 
 extension EventMap {
     /// What to do for `event`: the first rule of its entry whose `if` holds, applied to the

@@ -10,13 +10,6 @@
 ///
 /// Immutable and `Sendable`: the daemon swaps a whole new map in on reload.
 public struct EventMap: Sendable {
-    /// Event types that are commands of the wire protocol: an event with such a name could never
-    /// reach the map, so naming one is a mistake. Mirrors the protocol's commands (docs/PROTOCOL.md,
-    /// issue 5); keep the two lists equal.
-    public static let reservedNames: Set<String> = [
-        "hello", "say", "cancel", "pause", "resume", "set", "status", "subscribe", "play",
-    ]
-
     /// The only format version this narrator reads.
     public static let version = 1
 

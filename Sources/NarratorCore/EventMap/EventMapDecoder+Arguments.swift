@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 extension EventMapDecoder {
     /// One element of `"arguments"`: a field name, or `{"field"}`, `{"value"}` or `{"localized"}`.

@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 extension EventMapDecoder {
     /// A rule with `"key"`: what to say, how urgently, and optionally a sound to play with it.

@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// Turns a map's JSON into entries, collecting every problem with its position: loading stops at
 /// the first, lint reports them all. A broken entry is skipped; the others are still read.
@@ -53,7 +54,8 @@ struct EventMapDecoder {
         let name = member.key
         let position = member.keyPosition
         guard !name.isEmpty else { throw EventMapError(at: position, "an event type cannot be empty") }
-        guard !EventMap.reservedNames.contains(name) else {
+        // A request's name could never reach the map as an event: naming one is a mistake.
+        guard !Request.commandNames.contains(name) else {
             throw EventMapError(
                 at: position, event: name,
                 "\"\(name)\" is a command of the wire protocol, so no event can have that type: rename the event")

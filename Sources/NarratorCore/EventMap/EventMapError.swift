@@ -1,4 +1,5 @@
 public import NarratorLocalization
+public import NarratorWire
 
 /// Why an event map could not be loaded: where in the file (line and column, independent of the
 /// file's path, which the caller knows) and what to change.

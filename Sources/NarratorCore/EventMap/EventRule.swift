@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// One rule of an entry: an optional condition and what to do when it holds.
 struct EventRule: Sendable {

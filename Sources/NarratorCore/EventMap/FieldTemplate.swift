@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// A name in the map that may contain `{field}` parts filled from the event: `help_{topic}`,
 /// `help.section.{section}`.

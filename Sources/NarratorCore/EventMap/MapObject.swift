@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// An object of an event map, read strictly (`StrictObject`); errors name the event being read.
 typealias MapObject = StrictObject<EventMapError>

@@ -1,4 +1,5 @@
 public import NarratorLocalization
+public import NarratorWire
 
 /// A sound an event plays: its name in the profile's sound book (a `{field}` template already
 /// filled in) and the event's fields, which the sound reads its `when` arguments from.

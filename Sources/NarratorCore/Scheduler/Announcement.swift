@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// One thing to say: text, who asked, how urgently, and its policy.
 public struct Announcement: Sendable, Hashable {
     /// Unique for the life of the scheduler; see ``AnnouncementID``.

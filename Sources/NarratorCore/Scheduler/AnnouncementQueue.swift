@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// The waiting announcements: one first-in-first-out line per priority, high first.
 ///
 /// The bound is small (64 by default), so plain arrays and linear scans beat any cleverer structure. The

@@ -1,14 +1,9 @@
-/// How urgently an announcement is spoken, with the meanings the game was designed with (Apple's).
+public import NarratorWire
+
+/// The scheduler's rules for each priority; the names are the wire's (NarratorWire).
 ///
 /// See docs/PRIORITIES.md for the full table of rules and the tests that cover each of them.
-public enum Priority: String, Sendable, Hashable, CaseIterable {
-    /// Interrupts anything that is not high; never interrupted, never dropped on overflow.
-    case high
-    /// Waits for high speech; interrupts default or low speech; can be interrupted.
-    case `default`
-    /// Waits its turn and never interrupts.
-    case low
-
+extension Priority {
     /// Index of this priority's line in the queue: high lines up first.
     var lane: Int {
         switch self {

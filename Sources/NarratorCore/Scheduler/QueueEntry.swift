@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// An announcement waiting in the queue, with what the scheduler must remember about it.
 struct QueueEntry: Sendable {
     var announcement: Announcement

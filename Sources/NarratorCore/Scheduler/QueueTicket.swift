@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// A waiting announcement's place in line: the fields the scheduler scans, and where its entry is stored.
 ///
 /// Trivially copyable (no strings), so scanning, shifting and reordering a line of 64 costs no reference

@@ -1,3 +1,5 @@
+import NarratorWire
+
 extension SchedulerCore {
     /// Removes matching waiting announcements and stops the speaking one if it matches. A cancel is an
     /// explicit request, so it applies to high speech too.

@@ -1,3 +1,5 @@
+import NarratorWire
+
 extension SchedulerCore {
     /// Queues a new announcement, applies superseding and the bound, and cuts the speaking one if the
     /// newcomer's priority may interrupt it.

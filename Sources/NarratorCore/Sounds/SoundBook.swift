@@ -1,4 +1,5 @@
-public import NarratorLocalization
+import NarratorLocalization
+public import NarratorWire
 
 /// A profile's earcons as data (`sounds.json` beside the event map; format in docs/SOUNDS.md):
 /// tones, sequences, chords and WAV files by name, rendered to mono 16-bit PCM on request.

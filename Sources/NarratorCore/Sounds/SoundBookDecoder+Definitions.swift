@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 extension SoundBookDecoder {
     typealias Loader = (String) throws -> [UInt8]

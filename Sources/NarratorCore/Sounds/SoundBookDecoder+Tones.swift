@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 extension SoundBookDecoder {
     /// `{"tone": "sine", "note": "C5" | "hz": 523.25, "ms": 30, "attack_ms": 3, "decay_ms": 20, "gain": 1}`.

@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// Turns a book's JSON into sounds, collecting every problem with its position: loading stops at
 /// the first, lint reports them all. A broken sound is left out, and so, silently, is every sound

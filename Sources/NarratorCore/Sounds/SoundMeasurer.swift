@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// What a sound costs, computed from the book alone (every `when` taken as true), so that limits
 /// are checked before anything is rendered.

@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// One definition of a sound book, decoded: what it plays and where it is written.
 struct SoundNode: Sendable {

@@ -1,4 +1,5 @@
 import NarratorLocalization
+import NarratorWire
 
 /// An object of a sound book, read strictly (`StrictObject`); errors name the sound being read.
 typealias SoundObject = StrictObject<SoundBookError>

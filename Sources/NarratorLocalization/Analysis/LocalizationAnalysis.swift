@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// What one localization's text needs from its arguments, and what is structurally wrong with it.
 ///
 /// Shared by rendering (to check arguments before speaking) and lint (to compare a translation

@@ -1,3 +1,5 @@
+import NarratorWire
+
 extension CatalogDecoder {
     mutating func localization(_ member: JSONMember, key: String) throws(CatalogError) -> CatalogLocalization {
         let context = "\"\(key)\" (\(member.key))"

@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// One key of a String Catalog with its text in each language.
 public struct CatalogEntry: Sendable {
     public var key: String

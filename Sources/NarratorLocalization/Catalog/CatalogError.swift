@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// A table that cannot be read: not JSON, or JSON that is not a String Catalog.
 public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The table's name as given by the caller (usually its path).

@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// The text of a localization: one string, or forms chosen by plural category or device.
 public indirect enum CatalogValue: Sendable {
     case unit(StringUnit)

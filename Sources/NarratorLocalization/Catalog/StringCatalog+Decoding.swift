@@ -1,3 +1,5 @@
+import NarratorWire
+
 extension StringCatalog {
     /// Reads a String Catalog from its UTF-8 bytes. `name` (usually the path) is used in messages.
     ///

@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// A String Catalog (`.xcstrings`, the format Xcode writes) as the narrator reads it.
 ///
 /// Decoded with the narrator's own JSON parser, so every entry knows its line for lint, and

@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// A format string that cannot be rendered with the given arguments. Never a crash: every
 /// mismatch between placeholders and arguments ends here, with a message that says how to fix it.
 public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {

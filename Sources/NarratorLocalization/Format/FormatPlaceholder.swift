@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// What a placeholder converts its argument to.
 public enum FormatConversion: Sendable, Hashable {
     /// `%d %i %ld %lld`: a signed whole number.

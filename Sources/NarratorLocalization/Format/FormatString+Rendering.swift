@@ -1,3 +1,5 @@
+public import NarratorWire
+
 extension FormatString {
     /// Renders a string that has no substitutions, checking every argument against its placeholder.
     public func render(_ arguments: [FormatArgument], style: NumberStyle) throws(FormatError) -> String {

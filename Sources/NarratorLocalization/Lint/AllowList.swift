@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// What a table's translators allow: lint warnings they have looked at and decided are right, with
 /// their reason, kept in `<Table>.lint.json` beside `<Table>.xcstrings` (docs/LOCALIZATION.md).
 ///

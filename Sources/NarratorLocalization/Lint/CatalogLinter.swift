@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// The checks behind `narrator lint`: everything that makes a table speak wrong text or nothing
 /// (errors), and what a person should look at (warnings). See `LintRule` for the list.
 ///

@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// One finding of `narrator lint`: where, which rule, which key and language, and what to do.
 ///
 /// Printed as `path:line: error|warning: [rule] key (lang): message`, the shape editors and CI

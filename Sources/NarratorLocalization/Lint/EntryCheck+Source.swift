@@ -1,3 +1,5 @@
+import NarratorWire
+
 extension EntryCheck {
     /// A translation must use the same arguments with the same types as the source: missing ones
     /// lose information, extra ones crash other tools or read the wrong value.

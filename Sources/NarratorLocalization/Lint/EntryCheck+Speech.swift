@@ -1,3 +1,5 @@
+import NarratorWire
+
 extension EntryCheck {
     /// What in a text's own words (placeholders and spoken-number markup left out) a voice reads
     /// otherwise than a player expects: grouped digits, all-capitals abbreviations, markup tags.

@@ -1,3 +1,5 @@
+import NarratorWire
+
 extension EntryCheck {
     /// Numbers marked `^[%arg](spellout: "...")` must name a rule set the language has in CLDR and
     /// mark a whole number: otherwise the line cannot be spoken at all.

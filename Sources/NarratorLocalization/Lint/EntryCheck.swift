@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// The checks of one entry's localizations, collecting diagnostics for `CatalogLinter`.
 struct EntryCheck {
     let catalog: StringCatalog

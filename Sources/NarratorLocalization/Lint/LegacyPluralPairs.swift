@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// Finds the iOS game's old pattern: two keys such as `%lld life remaining` and
 /// `%lld lives remaining`, or `1 hour` and `%lld hours`, one picked when n == 1: the texts are the
 /// same but for one word next to the number, singular in one and plural in the other. That choice is wrong for most languages (French

@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// Renders one localization with its arguments: picks variation forms, fills substitutions and
 /// placeholders, and collects the notices of any plural form that had to fall back to `other`.
 struct LocalizationRenderer {

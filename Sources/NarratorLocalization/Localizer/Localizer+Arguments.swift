@@ -1,3 +1,5 @@
+public import NarratorWire
+
 extension Localizer {
     /// The arguments `key` takes, in order (argument 1 first), as its source text uses them; nil
     /// when no table has the key. The daemon's event map and `lint --preview` build arguments from this.

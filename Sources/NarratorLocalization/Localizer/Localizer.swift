@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// Renders table keys in a requested language: the narrator's lookup, plural selection and
 /// formatting in one immutable, `Sendable` value.
 ///

@@ -2,6 +2,7 @@ import Logging
 public import NarratorCore
 import NarratorLocalization
 import NarratorVoice
+public import NarratorWire
 
 extension Conductor {
     /// A request's reply, decided, and what the request asks for, not yet carried out. The
@@ -9,8 +10,8 @@ extension Conductor {
     /// is on the socket before the speech it starts takes the CPU, and every notification the
     /// request causes follows it.
     public struct Answer: Sendable {
-        /// The line to write to the client that asked; nil when that client is no longer connected.
-        public let reply: String?
+        /// The reply to write to the client that asked; nil when that client is no longer connected.
+        public let reply: Reply?
         let inputs: [SchedulerInput]
     }
 
@@ -30,7 +31,7 @@ extension Conductor {
     /// An error reply for a line that is not a request; the connection stays open.
     public func answer(rejecting error: ProtocolError, from client: ClientID) -> Answer {
         counters.errors += 1
-        return Answer(reply: sessions[client] == nil ? nil : error.replyLine, inputs: [])
+        return Answer(reply: sessions[client] == nil ? nil : .error(error), inputs: [])
     }
 
     /// Carries out what an answered request asked for (speech, pauses, cancels), once its reply
@@ -39,7 +40,7 @@ extension Conductor {
         for input in answer.inputs { feed(input) }
     }
 
-    private func answer(_ request: Request, from session: Session) throws(ProtocolError) -> (String, [SchedulerInput]) {
+    private func answer(_ request: Request, from session: Session) throws(ProtocolError) -> (Reply, [SchedulerInput]) {
         switch request {
         case .hello(let name, let locale, let profileName):
             // All or nothing: a profile or locale that fails leaves the client as it was.
@@ -49,41 +50,40 @@ extension Conductor {
             if let locale { updated.voice.locale = try checkedLocale(locale) }
             sessions[session.id] = updated
             let profile = updated.profile.current
-            var line = JSONLine()
-            line.add("ok", true)
-            line.add("protocol", Request.protocolVersion)
-            line.add("client", updated.name)
-            line.add("locale", updated.voice.locale)
-            line.add("profile", profile.name)
-            line.add("events", json: JSONLine.array(profile.eventMap.eventNames.sorted()))
-            return (line.text, [])
+            let hello = Reply.Hello(
+                protocolVersion: Request.protocolVersion, client: updated.name, locale: updated.voice.locale,
+                profile: profile.name, events: profile.eventMap.eventNames.sorted())
+            return (.hello(hello), [])
         case .event(let type, let fields):
-            return try answerEvent(GameEvent(type: type, fields: fields), from: session)
+            return try answerEvent(GameEvent(type: type, fields: fields.byName), from: session)
         case .say(let say):
+            let policy = AnnouncementPolicy(
+                supersedes: say.supersedes, expires: say.expiresMilliseconds.map { .milliseconds($0) },
+                resume: say.resume, scope: say.scope.map { Scope($0) })
             switch say.content {
             case .text(let text):
-                return try submit(text, locale: nil, notices: [], say.priority, say.policy, from: session)
+                return try submit(text, locale: nil, notices: [], say.priority, policy, from: session)
             case .key(let key, let arguments):
                 let rendering = try render(key, arguments, for: session)
                 return try submit(
-                    rendering.text, locale: rendering.locale, notices: rendering.fallbacks, say.priority, say.policy,
+                    rendering.text, locale: rendering.locale, notices: rendering.fallbacks, say.priority, policy,
                     from: session)
             }
         case .cancel(let scope, let allClients):
-            return (Self.ok, cancelInputs(scope: scope, allClients: allClients, from: session.id))
+            return (.done, cancelInputs(scope: scope.map { Scope($0) }, allClients: allClients, from: session.id))
         case .pause(let allClients):
-            return (Self.ok, [.pause(allClients ? .all : .client(session.id))])
+            return (.done, [.pause(allClients ? .all : .client(session.id))])
         case .resume(let allClients):
-            return (Self.ok, [.resume(allClients ? .all : .client(session.id))])
+            return (.done, [.resume(allClients ? .all : .client(session.id))])
         case .set(let change):
             return (try applySettings(change, to: session), [])
         case .status:
-            return (statusLine(for: session), [])
+            return (.status(status(for: session)), [])
         case .subscribe(let allClients):
             sessions[session.id]?.subscription = allClients ? .all : .own
-            return (Self.ok, [])
+            return (.done, [])
         case .play(let sound, let arguments):
-            let samples = try render(SoundCue(name: sound, arguments: arguments), of: session)
+            let samples = try render(SoundCue(name: sound, arguments: arguments.byName), of: session)
             do {
                 try sounds.startSound(samples)
             } catch {
@@ -103,19 +103,13 @@ extension Conductor {
         }
     }
 
-    /// `{"ok":true,"sound":"lane_pulses","ms":90}`: what plays, and for how long.
-    private func soundReply(_ name: String, _ samples: [Int16]) -> String {
-        var line = JSONLine()
-        line.add("ok", true)
-        line.add("sound", name)
-        line.add("ms", samples.count * 1000 / sounds.sampleRate)
-        return line.text
+    /// What plays, and for how long.
+    private func soundReply(_ name: String, _ samples: [Int16]) -> Reply {
+        .sound(name: name, milliseconds: samples.count * 1000 / sounds.sampleRate)
     }
 
-    static let ok = #"{"ok":true}"#
-
     private func answerEvent(_ event: GameEvent, from session: Session) throws(ProtocolError) -> (
-        String, [SchedulerInput]
+        Reply, [SchedulerInput]
     ) {
         let action: EventAction
         let profile = session.profile.current
@@ -150,9 +144,9 @@ extension Conductor {
             }
             return (soundReply(cue.name, samples), [])
         case .cancel(let scope):
-            return (Self.ok, cancelInputs(scope: scope, allClients: false, from: session.id))
+            return (.done, cancelInputs(scope: scope, allClients: false, from: session.id))
         case .silent:
-            return (#"{"ok":true,"silent":true}"#, [])
+            return (.silent, [])
         }
     }
 
@@ -171,7 +165,7 @@ extension Conductor {
     private func submit(
         _ text: String, locale: String?, notices: [FallbackNotice], _ priority: Priority, _ policy: AnnouncementPolicy,
         sound: String? = nil, from session: Session
-    ) throws(ProtocolError) -> (String, [SchedulerInput]) {
+    ) throws(ProtocolError) -> (Reply, [SchedulerInput]) {
         // Checked once, here, above the speech seam: the speaker speaks what it is given.
         do {
             try SpeechRequest.validate(text: text)
@@ -188,16 +182,11 @@ extension Conductor {
         live[id] = LiveAnnouncement(client: session.id, text: text, voice: voice)
         var scoped = policy
         scoped.scope = policy.scope.map { Self.clientScope($0, session.id) }
-        var line = JSONLine()
-        line.add("ok", true)
-        line.add("id", String(id.rawValue))
-        line.add("text", text)
-        line.add("locale", voice.locale)
-        line.add("priority", priority.rawValue)
-        if let sound { line.add("sound", sound) }
-        if !notices.isEmpty { line.add("notices", json: JSONLine.array(notices.map(\.description))) }
+        let reply = Reply.Announcement(
+            id: String(id.rawValue), text: text, locale: voice.locale, priority: priority, sound: sound,
+            notices: notices.map(\.description))
         let announcement = Announcement(id: id, client: session.id, text: text, priority: priority, policy: scoped)
-        return (line.text, [.submit(announcement)])
+        return (.announcement(reply), [.submit(announcement)])
     }
 
     /// Scopes belong to the client that used them: `help` of one game is not `help` of another.
@@ -225,7 +214,7 @@ extension Conductor {
         }
     }
 
-    private func applySettings(_ change: Request.VoiceChange, to session: Session) throws(ProtocolError) -> String {
+    private func applySettings(_ change: Request.VoiceChange, to session: Session) throws(ProtocolError) -> Reply {
         var voice = session.voice
         if let locale = change.locale { voice.locale = try checkedLocale(locale) }
         voice.rate = change.rate ?? voice.rate
@@ -237,12 +226,13 @@ extension Conductor {
             throw ProtocolError(.invalidField, error.description)
         }
         sessions[session.id]?.voice = voice
-        var line = JSONLine()
-        line.add("ok", true)
-        line.add("locale", voice.locale)
-        line.add("rate", voice.rate)
-        line.add("pitch", voice.pitch)
-        line.add("volume", voice.volume)
-        return line.text
+        return .voice(Reply.Voice(locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume))
+    }
+}
+
+extension [Request.Field] {
+    /// The fields by name, as the event map and the sound book read them (a parsed request has each once).
+    var byName: [String: JSONValue] {
+        Dictionary(map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 }

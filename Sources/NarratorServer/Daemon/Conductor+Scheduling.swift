@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NarratorCore
 import NarratorVoice
+import NarratorWire
 
 extension Conductor {
     /// Hands one input to the scheduler and carries out what it decides.
@@ -78,16 +79,15 @@ extension Conductor {
     /// Sends an outcome to the subscribers who want it, and forgets ended announcements.
     private func notify(_ report: Scheduler<ContinuousClock.Instant>.Report) {
         guard let announcement = live[report.id] else { return }
-        let name = Notification.name(of: report.outcome)
-        counters.outcomes[name, default: 0] += 1
+        counters.outcomes[OutcomeName(report.outcome).rawValue, default: 0] += 1
         // Most outcomes have no subscriber (a game streaming scores): build the line only when sent.
         let listeners = sessions.values.filter { $0.wants(notificationsOf: announcement.client) }
         if !listeners.isEmpty {
-            let line = Notification.line(
-                report, name: name, text: announcement.text,
+            let outcome = Notification.OutcomeReport(
+                report, text: announcement.text,
                 client: sessions[announcement.client]?.name ?? "client \(announcement.client.rawValue)",
                 milliseconds: milliseconds(report.at))
-            deliver(line, to: listeners)
+            deliver(Notification.outcome(outcome).line, to: listeners)
         }
         if report.outcome.isTerminal { live.removeValue(forKey: report.id) }
     }

@@ -1,36 +1,29 @@
 import NarratorCore
 import NarratorSystem
 import NarratorVoice
+import NarratorWire
 
 extension Conductor {
     /// `status`: what is speaking, how much waits, who is connected, the asking client's profile,
     /// and the counters.
-    func statusLine(for session: Session) -> String {
-        var line = JSONLine()
-        line.add("ok", true)
-        line.add("version", NarratorVersion.string)
-        if let id = scheduler.currentID, let speaking = live[id] {
-            var current = JSONLine()
-            current.add("id", String(id.rawValue))
-            current.add("text", speaking.text)
-            current.add("client", sessions[speaking.client]?.name ?? "client \(speaking.client.rawValue)")
-            line.add("speaking", object: current)
-        } else {
-            line.addNull("speaking")
+    func status(for session: Session) -> Reply.Status {
+        let speaking = scheduler.currentID.flatMap { id in
+            live[id].map { speaking in
+                Reply.Status.Speaking(
+                    id: String(id.rawValue), text: speaking.text,
+                    client: sessions[speaking.client]?.name ?? "client \(speaking.client.rawValue)")
+            }
         }
-        line.add("queued", scheduler.queuedCount)
-        line.add("clients", sessions.count)
-        line.add("profile", session.profile.current.name)
-        line.add("profile_folder", session.profile.current.folder)
         let output = sounds.status
-        line.add("output", json: Self.outputLine(output, event: nil, milliseconds: milliseconds(output.since)))
-        line.add("uptime_ms", milliseconds: milliseconds(.now))
-        var numbers = JSONLine()
-        numbers.add("connections", counters.connections)
-        numbers.add("requests", counters.requests)
-        numbers.add("errors", counters.errors)
-        for name in counters.outcomes.keys.sorted() { numbers.add(name, counters.outcomes[name] ?? 0) }
-        line.add("counters", object: numbers)
-        return line.text
+        var numbers = [
+            Reply.Status.Counter("connections", counters.connections),
+            Reply.Status.Counter("requests", counters.requests), Reply.Status.Counter("errors", counters.errors),
+        ]
+        for name in counters.outcomes.keys.sorted() { numbers.append(.init(name, counters.outcomes[name] ?? 0)) }
+        return Reply.Status(
+            version: NarratorVersion.string, speaking: speaking, queued: scheduler.queuedCount, clients: sessions.count,
+            profile: session.profile.current.name, profileFolder: session.profile.current.folder,
+            output: Self.outputState(output, milliseconds: milliseconds(output.since)),
+            uptimeMilliseconds: milliseconds(.now), counters: numbers)
     }
 }

@@ -4,6 +4,7 @@ import NIOPosix
 public import NarratorCore
 import NarratorLocalization
 public import NarratorVoice
+import NarratorWire
 
 /// The daemon's one place of decisions: it turns requests into announcements, drives the
 /// scheduler, carries out its actions on the speech engine, and tells subscribers what happened.
@@ -161,24 +162,18 @@ public actor Conductor {
     }
 
     private func notifyOutput(_ status: OutputStatus) {
-        let line = Self.outputLine(status, event: "output", milliseconds: milliseconds(.now))
+        let line = Notification.output(Self.outputState(status, milliseconds: milliseconds(.now))).line
         deliver(line, to: sessions.values.filter { $0.subscription != .none })
     }
 
-    /// `{"event":"output","output":"pulse","state":"lost","reason":"...","t_ms":...}`; the same
-    /// object, without `event`, is `status`'s `output`.
-    static func outputLine(_ status: OutputStatus, event: String?, milliseconds: Double) -> String {
-        var line = JSONLine()
-        if let event { line.add("event", event) }
-        line.add("output", status.output)
-        switch status.condition {
-        case .working: line.add("state", "working")
-        case .lost(let reason):
-            line.add("state", "lost")
-            line.add("reason", reason)
-        }
-        line.add(event == nil ? "since_ms" : "t_ms", milliseconds: max(0, milliseconds))
-        return line.text
+    /// The wire's state of the sound output, `milliseconds` since whichever start the line counts from.
+    static func outputState(_ status: OutputStatus, milliseconds: Double) -> OutputState {
+        let condition: OutputState.Condition =
+            switch status.condition {
+            case .working: .working
+            case .lost(let reason): .lost(reason: reason)
+            }
+        return OutputState(output: status.output, condition: condition, milliseconds: milliseconds)
     }
 
     /// Seconds since the daemon started, in milliseconds, for notification timestamps.

@@ -1,42 +1,39 @@
 import NarratorCore
+import NarratorWire
 
-/// Outcome notifications: one line per outcome, to subscribed clients.
-enum Notification {
-    static func name(of outcome: Outcome) -> String {
-        switch outcome {
-        case .queued: "queued"
-        case .started: "started"
-        case .suspended: "suspended"
-        case .resumed: "resumed"
-        case .finished: "finished"
-        case .interrupted: "interrupted"
-        case .superseded: "superseded"
-        case .expired: "expired"
-        case .dropped: "dropped"
-        case .cancelled: "cancelled"
-        case .failed: "failed"
-        }
-    }
-
-    /// `{"event":"finished","id":"7","client":"RetroRapid","text":"...","t_ms":1234.567}`, with
-    /// `by` (the announcement that cut or replaced it) and `position` where they apply.
-    static func line(
-        _ report: Scheduler<ContinuousClock.Instant>.Report, name: String, text: String, client: String,
-        milliseconds: Double
-    ) -> String {
-        var line = JSONLine()
-        line.add("event", name)
-        line.add("id", String(report.id.rawValue))
-        line.add("client", client)
-        line.add("text", text)
-        line.add("t_ms", milliseconds: milliseconds)
+extension Notification.OutcomeReport {
+    /// The wire's report of a scheduler's outcome.
+    init(
+        _ report: Scheduler<ContinuousClock.Instant>.Report, text: String, client: String, milliseconds: Double
+    ) {
+        self.init(
+            outcome: OutcomeName(report.outcome), id: String(report.id.rawValue), client: client, text: text,
+            milliseconds: milliseconds)
         switch report.outcome {
-        case .interrupted(let by?): line.add("by", String(by.rawValue))
-        case .superseded(let by): line.add("by", String(by.rawValue))
-        case .suspended(let position), .resumed(let position): line.add("position", position)
-        case .failed(let reason): line.add("reason", reason)
+        case .interrupted(let by?): self.by = String(by.rawValue)
+        case .superseded(let by): self.by = String(by.rawValue)
+        case .suspended(let position), .resumed(let position): self.position = position
+        case .failed(let reason): self.reason = reason
         default: break
         }
-        return line.text
+    }
+}
+
+extension OutcomeName {
+    /// The wire's name of an outcome.
+    init(_ outcome: Outcome) {
+        switch outcome {
+        case .queued: self = .queued
+        case .started: self = .started
+        case .suspended: self = .suspended
+        case .resumed: self = .resumed
+        case .finished: self = .finished
+        case .interrupted: self = .interrupted
+        case .superseded: self = .superseded
+        case .expired: self = .expired
+        case .dropped: self = .dropped
+        case .cancelled: self = .cancelled
+        case .failed: self = .failed
+        }
     }
 }

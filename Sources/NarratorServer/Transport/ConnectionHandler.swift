@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NarratorCore
+import NarratorWire
 
 #if canImport(Glibc)
     import Glibc
@@ -144,7 +145,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 .lineTooLong, "a request line may hold \(limit) bytes; the rest of this one was discarded")
             answer = conductor.assumeIsolated { $0.answer(rejecting: error, from: client) }
         }
-        if let reply = answer.reply { queue(reply, .reply) }
+        if let reply = answer.reply { queue(reply.line, .reply) }
         conductor.assumeIsolated { $0.carryOut(answer) }
     }
 

@@ -19,6 +19,11 @@ public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConver
 public struct JSONNode: Sendable, Hashable {
     public var value: JSONValue
     public var position: SourcePosition
+
+    public init(value: JSONValue, position: SourcePosition) {
+        self.value = value
+        self.position = position
+    }
 }
 
 /// One `"key": value` member of an object, kept in file order; duplicates are kept, not merged,
@@ -27,6 +32,12 @@ public struct JSONMember: Sendable, Hashable {
     public var key: String
     public var keyPosition: SourcePosition
     public var value: JSONNode
+
+    public init(key: String, keyPosition: SourcePosition, value: JSONNode) {
+        self.key = key
+        self.keyPosition = keyPosition
+        self.value = value
+    }
 }
 
 /// A parsed JSON value. Numbers keep their text so no precision is lost before a caller decides.

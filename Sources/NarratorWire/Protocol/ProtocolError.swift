@@ -35,15 +35,4 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     public var description: String { "\(code): \(message)" }
-
-    /// `{"ok":false,"error":{"code":"...","message":"..."}}`
-    public var replyLine: String {
-        var error = JSONLine()
-        error.add("code", code)
-        error.add("message", message)
-        var line = JSONLine()
-        line.add("ok", false)
-        line.add("error", object: error)
-        return line.text
-    }
 }

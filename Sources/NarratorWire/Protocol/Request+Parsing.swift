@@ -1,6 +1,3 @@
-import NarratorCore
-import NarratorLocalization
-
 extension Request {
     /// Parses one line (without its line break). Every failure is a `ProtocolError` with a code and
     /// a sentence saying what is wrong; nothing here can crash on what a client sends.
@@ -26,33 +23,23 @@ extension Request {
         guard case .string(let type) = typeMember.value.value, !type.isEmpty else {
             throw ProtocolError(.invalidField, "\"type\" must be a non-empty string")
         }
-        var fields = try RequestFields(members, type: type)
+        var fields = try WireObject(members, subject: "\"\(type)\"")
+        _ = try fields.string("type")
         if let version = try fields.integer("v"), version != protocolVersion {
             throw ProtocolError(
                 .unsupportedProtocol, "this narrator speaks protocol \(protocolVersion), not \(version)")
         }
-        guard commands.contains(type) else {
-            var eventFields = fields.members
-            eventFields.removeValue(forKey: "type")
-            eventFields.removeValue(forKey: "v")
-            return .event(type: type, fields: eventFields)
+        guard let kind = Kind(rawValue: type) else {
+            return .event(type: type, fields: fields.readRest().map { Field($0.key, $0.value.value) })
         }
-        if type == "play" {
-            guard let sound = try fields.string("sound"), !sound.isEmpty else {
-                throw ProtocolError(.missingField, "play needs \"sound\": the name of a sound of your profile")
-            }
-            var arguments = fields.members
-            for name in ["type", "v", "sound"] { arguments.removeValue(forKey: name) }
-            return .play(sound: sound, arguments: arguments)
-        }
-        let request = try parseCommand(type, &fields)
+        let request = try parse(kind, &fields)
         try fields.rejectUnknown()
         return request
     }
 
-    private static func parseCommand(_ type: String, _ fields: inout RequestFields) throws(ProtocolError) -> Request {
-        switch type {
-        case "hello":
+    private static func parse(_ kind: Kind, _ fields: inout WireObject) throws(ProtocolError) -> Request {
+        switch kind {
+        case .hello:
             if let version = try fields.integer("protocol"), version != protocolVersion {
                 throw ProtocolError(
                     .unsupportedProtocol, "this narrator speaks protocol \(protocolVersion), not \(version)")
@@ -60,28 +47,32 @@ extension Request {
             return .hello(
                 client: try fields.string("client"), locale: try fields.string("locale"),
                 profile: try fields.string("profile"))
-        case "say":
+        case .say:
             return .say(try parseSay(&fields))
-        case "cancel":
-            let scope = try fields.string("scope").map { Scope($0) }
-            return .cancel(scope: scope, allClients: try fields.bool("all_clients") ?? false)
-        case "pause":
+        case .cancel:
+            return .cancel(scope: try fields.string("scope"), allClients: try fields.bool("all_clients") ?? false)
+        case .pause:
             return .pause(allClients: try fields.bool("all_clients") ?? false)
-        case "resume":
+        case .resume:
             return .resume(allClients: try fields.bool("all_clients") ?? false)
-        case "set":
-            let change = VoiceChange(
-                locale: try fields.string("locale"), rate: try fields.integer("rate"),
-                pitch: try fields.integer("pitch"), volume: try fields.integer("volume"))
-            return .set(change)
-        case "status":
+        case .set:
+            return .set(
+                VoiceChange(
+                    locale: try fields.string("locale"), rate: try fields.integer("rate"),
+                    pitch: try fields.integer("pitch"), volume: try fields.integer("volume")))
+        case .status:
             return .status
-        default:  // "subscribe"
+        case .subscribe:
             return .subscribe(allClients: try fields.bool("all_clients") ?? false)
+        case .play:
+            guard let sound = try fields.string("sound"), !sound.isEmpty else {
+                throw ProtocolError(.missingField, "play needs \"sound\": the name of a sound of your profile")
+            }
+            return .play(sound: sound, arguments: fields.readRest().map { Field($0.key, $0.value.value) })
         }
     }
 
-    private static func parseSay(_ fields: inout RequestFields) throws(ProtocolError) -> Say {
+    private static func parseSay(_ fields: inout WireObject) throws(ProtocolError) -> Say {
         let text = try fields.string("text")
         let key = try fields.string("key")
         let arguments = try (fields.array("arguments") ?? []).map { node throws(ProtocolError) in
@@ -98,24 +89,25 @@ extension Request {
         guard let priority = Priority(rawValue: priorityName) else {
             throw ProtocolError(.invalidField, "\"priority\" must be high, default or low, not \"\(priorityName)\"")
         }
-        var policy = AnnouncementPolicy()
-        policy.supersedes = try fields.string("supersedes")
-        if let milliseconds = try fields.integer("expires_ms") {
-            guard milliseconds >= 0 else { throw ProtocolError(.invalidField, "\"expires_ms\" must be 0 or more") }
-            policy.expires = .milliseconds(milliseconds)
-        }
-        policy.resume = try fields.bool("resume") ?? false
-        policy.scope = try fields.string("scope").map { Scope($0) }
-        return Say(content: content, priority: priority, policy: policy)
+        let expires = try fields.integer("expires_ms")
+        if let expires, expires < 0 { throw ProtocolError(.invalidField, "\"expires_ms\" must be 0 or more") }
+        return Say(
+            content, priority: priority, supersedes: try fields.string("supersedes"), expiresMilliseconds: expires,
+            resume: try fields.bool("resume") ?? false, scope: try fields.string("scope"))
     }
 
-    /// A JSON argument as a typed format argument: integral numbers, other numbers, strings.
-    static func formatArgument(_ value: JSONValue) throws(ProtocolError) -> FormatArgument {
+    /// A JSON argument as a typed format argument, by the one number policy: whole numbers,
+    /// other numbers, strings.
+    public static func formatArgument(_ value: JSONValue) throws(ProtocolError) -> FormatArgument {
         switch value {
         case .string(let text): return .string(text)
         case .number(let text):
-            if let integer = Int(text) { return .integer(integer) }
-            if let decimal = Double(text), decimal.isFinite { return .decimal(decimal) }
+            switch JSONNumber.whole(text) {
+            case .value(let integer): return .integer(integer)
+            case .fractional:
+                if let decimal = JSONNumber.decimal(text) { return .decimal(decimal) }
+            case .outOfRange, .malformed: break
+            }
             throw ProtocolError(.invalidField, "the number \(text) is out of range")
         default:
             throw ProtocolError(.invalidField, "an argument must be a number or a string, not \(value.kindDescription)")

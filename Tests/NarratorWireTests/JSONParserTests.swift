@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NarratorLocalization
+@testable import NarratorWire
 
 @Suite("JSON parser")
 struct JSONParserTests {

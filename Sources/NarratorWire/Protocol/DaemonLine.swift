@@ -1,0 +1,138 @@
+/// One line from the daemon, read by a client: a reply to its request, or a notification.
+///
+/// Read leniently: members a newer daemon adds are ignored. A line that is not one of the
+/// protocol's is an error, with what was wrong.
+public enum DaemonLine: Sendable, Hashable {
+    case reply(Reply)
+    case notification(Notification)
+
+    /// The reply, if the line is one.
+    public var reply: Reply? {
+        if case .reply(let reply) = self { return reply }
+        return nil
+    }
+
+    /// The outcome report, if the line is one.
+    public var outcome: Notification.OutcomeReport? {
+        if case .notification(.outcome(let report)) = self { return report }
+        return nil
+    }
+
+    /// Reads one line (without its line break). A reply has `ok`, a notification `event`; the
+    /// kind of reply is told by the member only it has (docs/PROTOCOL.md).
+    public static func parse(_ line: String) throws(ProtocolError) -> DaemonLine {
+        var object = try WireObject(line: line)
+        if let event = try object.string("event") {
+            return .notification(try notification(event, &object))
+        }
+        guard let ok = try object.bool("ok") else {
+            throw ProtocolError(.missingField, "a daemon line has \"ok\" (a reply) or \"event\" (a notification)")
+        }
+        guard ok else {
+            guard var error = try object.object("error"), let code = try error.string("code") else {
+                throw ProtocolError(.missingField, "an error reply has \"error\" with a \"code\"")
+            }
+            return .reply(.error(ProtocolError(code: code, message: try error.string("message") ?? "")))
+        }
+        return .reply(try reply(&object))
+    }
+
+    private static func reply(_ object: inout WireObject) throws(ProtocolError) -> Reply {
+        if object.has("id") {
+            let priorityName = try object.string("priority") ?? Priority.default.rawValue
+            return .announcement(
+                Reply.Announcement(
+                    id: try required(object.string("id"), "id"), text: try object.string("text") ?? "",
+                    locale: try object.string("locale") ?? "", priority: Priority(rawValue: priorityName) ?? .default,
+                    sound: try object.string("sound"), notices: try strings(object.array("notices"))))
+        }
+        if try object.bool("silent") == true { return .silent }
+        if let sound = try object.string("sound") {
+            return .sound(name: sound, milliseconds: try object.integer("ms") ?? 0)
+        }
+        if let version = try object.integer("protocol") {
+            return .hello(
+                Reply.Hello(
+                    protocolVersion: version, client: try object.string("client") ?? "",
+                    locale: try object.string("locale") ?? "", profile: try object.string("profile") ?? "",
+                    events: try strings(object.array("events"))))
+        }
+        if let version = try object.string("version") {
+            return .status(try status(version, &object))
+        }
+        if let rate = try object.integer("rate") {
+            return .voice(
+                Reply.Voice(
+                    locale: try object.string("locale") ?? "", rate: rate, pitch: try object.integer("pitch") ?? 0,
+                    volume: try object.integer("volume") ?? 0))
+        }
+        return .done
+    }
+
+    private static func status(_ version: String, _ object: inout WireObject) throws(ProtocolError) -> Reply.Status {
+        var speaking: Reply.Status.Speaking?
+        if var current = try object.object("speaking") {
+            speaking = Reply.Status.Speaking(
+                id: try current.string("id") ?? "", text: try current.string("text") ?? "",
+                client: try current.string("client") ?? "")
+        }
+        var output = try required(object.object("output"), "output")
+        var counters: [Reply.Status.Counter] = []
+        if let numbers = try object.object("counters") {
+            for member in numbers.ordered {
+                guard case .number(let text) = member.value.value, let value = JSONNumber.integer(text) else {
+                    continue
+                }
+                counters.append(Reply.Status.Counter(member.key, value))
+            }
+        }
+        return Reply.Status(
+            version: version, speaking: speaking, queued: try object.integer("queued") ?? 0,
+            clients: try object.integer("clients") ?? 0, profile: try object.string("profile") ?? "",
+            profileFolder: try object.string("profile_folder") ?? "",
+            output: try outputState(&output, millisecondsKey: "since_ms"),
+            uptimeMilliseconds: try object.decimal("uptime_ms") ?? 0, counters: counters)
+    }
+
+    private static func notification(_ event: String, _ object: inout WireObject) throws(ProtocolError)
+        -> Notification
+    {
+        if event == Notification.outputEvent {
+            return .output(try outputState(&object, millisecondsKey: "t_ms"))
+        }
+        guard let outcome = OutcomeName(rawValue: event) else {
+            throw ProtocolError(.invalidField, "\"\(event)\" is not a notification of this protocol")
+        }
+        return .outcome(
+            Notification.OutcomeReport(
+                outcome: outcome, id: try required(object.string("id"), "id"),
+                client: try object.string("client") ?? "",
+                text: try object.string("text") ?? "", milliseconds: try object.decimal("t_ms") ?? 0,
+                by: try object.string("by"), position: try object.integer("position"),
+                reason: try object.string("reason")))
+    }
+
+    private static func outputState(_ object: inout WireObject, millisecondsKey: String) throws(ProtocolError)
+        -> OutputState
+    {
+        let condition: OutputState.Condition =
+            try object.string("state") == "lost" ? .lost(reason: try object.string("reason") ?? "") : .working
+        return OutputState(
+            output: try object.string("output") ?? "", condition: condition,
+            milliseconds: try object.decimal(millisecondsKey) ?? 0)
+    }
+
+    private static func required<Value>(_ value: Value?, _ name: String) throws(ProtocolError) -> Value {
+        guard let value else { throw ProtocolError(.missingField, "the line has no \"\(name)\"") }
+        return value
+    }
+
+    private static func strings(_ nodes: [JSONNode]?) throws(ProtocolError) -> [String] {
+        try (nodes ?? []).map { (node) throws(ProtocolError) in
+            guard case .string(let text) = node.value else {
+                throw ProtocolError(.invalidField, "a list of strings holds \(node.value.kindDescription)")
+            }
+            return text
+        }
+    }
+}

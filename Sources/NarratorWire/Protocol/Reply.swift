@@ -1,0 +1,239 @@
+/// The daemon's answer to one request: every reply the protocol has, written (`line`) and read
+/// (`DaemonLine.parse`) here, so the daemon and its clients agree on every member.
+/// docs/PROTOCOL.md describes each.
+public enum Reply: Sendable, Hashable {
+    /// `{"ok":true}`: done (cancel, pause, resume, subscribe, an event mapped to a cancel).
+    case done
+    case hello(Hello)
+    /// Speech was queued (a `say`, or an event the map speaks).
+    case announcement(Announcement)
+    /// The event is known and says nothing now: `{"ok":true,"silent":true}`.
+    case silent
+    /// A sound plays: `{"ok":true,"sound":"lane_pulses","ms":90}`.
+    case sound(name: String, milliseconds: Int)
+    /// The client's voice after a `set`.
+    case voice(Voice)
+    case status(Status)
+    case error(ProtocolError)
+
+    public struct Hello: Sendable, Hashable {
+        public var protocolVersion: Int
+        public var client: String
+        public var locale: String
+        public var profile: String
+        /// The events the client's profile maps, sorted.
+        public var events: [String]
+
+        public init(protocolVersion: Int, client: String, locale: String, profile: String, events: [String]) {
+            self.protocolVersion = protocolVersion
+            self.client = client
+            self.locale = locale
+            self.profile = profile
+            self.events = events
+        }
+    }
+
+    public struct Announcement: Sendable, Hashable {
+        public var id: String
+        public var text: String
+        /// The voice's language.
+        public var locale: String
+        public var priority: Priority
+        /// The sound that starts with it, when the event map gives one.
+        public var sound: String?
+        /// What the table lacked and what was used instead, once per daemon.
+        public var notices: [String]
+
+        public init(
+            id: String, text: String, locale: String, priority: Priority, sound: String? = nil, notices: [String] = []
+        ) {
+            self.id = id
+            self.text = text
+            self.locale = locale
+            self.priority = priority
+            self.sound = sound
+            self.notices = notices
+        }
+    }
+
+    public struct Voice: Sendable, Hashable {
+        public var locale: String
+        public var rate: Int
+        public var pitch: Int
+        public var volume: Int
+
+        public init(locale: String, rate: Int, pitch: Int, volume: Int) {
+            self.locale = locale
+            self.rate = rate
+            self.pitch = pitch
+            self.volume = volume
+        }
+    }
+
+    public struct Status: Sendable, Hashable {
+        public struct Speaking: Sendable, Hashable {
+            public var id: String
+            public var text: String
+            public var client: String
+
+            public init(id: String, text: String, client: String) {
+                self.id = id
+                self.text = text
+                self.client = client
+            }
+        }
+
+        public var version: String
+        public var speaking: Speaking?
+        public var queued: Int
+        public var clients: Int
+        /// The asking client's profile, and its folder.
+        public var profile: String
+        public var profileFolder: String
+        /// The sound output, `milliseconds` since its state last changed (`since_ms`).
+        public var output: OutputState
+        public var uptimeMilliseconds: Double
+        /// `connections`, `requests`, `errors`, then one per outcome name, in this order.
+        public var counters: [Counter]
+
+        public struct Counter: Sendable, Hashable {
+            public var name: String
+            public var value: Int
+
+            public init(_ name: String, _ value: Int) {
+                self.name = name
+                self.value = value
+            }
+        }
+
+        public init(
+            version: String, speaking: Speaking?, queued: Int, clients: Int, profile: String, profileFolder: String,
+            output: OutputState, uptimeMilliseconds: Double, counters: [Counter]
+        ) {
+            self.version = version
+            self.speaking = speaking
+            self.queued = queued
+            self.clients = clients
+            self.profile = profile
+            self.profileFolder = profileFolder
+            self.output = output
+            self.uptimeMilliseconds = uptimeMilliseconds
+            self.counters = counters
+        }
+    }
+
+    /// Whether the request was accepted (`"ok":true`).
+    public var isOK: Bool {
+        if case .error = self { return false }
+        return true
+    }
+
+    /// The announcement's id, for a reply that queued speech.
+    public var announcementID: String? {
+        if case .announcement(let announcement) = self { return announcement.id }
+        return nil
+    }
+}
+
+/// The sound output's state: in `status` (`milliseconds` since it last changed) and in an `output`
+/// notification (`milliseconds` since the daemon started).
+public struct OutputState: Sendable, Hashable {
+    public enum Condition: Sendable, Hashable {
+        case working
+        case lost(reason: String)
+    }
+
+    /// `pulse`, `alsa`, `wav:PATH`, `null`.
+    public var output: String
+    public var condition: Condition
+    public var milliseconds: Double
+
+    public init(output: String, condition: Condition, milliseconds: Double) {
+        self.output = output
+        self.condition = condition
+        self.milliseconds = milliseconds
+    }
+}
+
+extension Reply {
+    /// The reply as one line of JSON, without the line break; `ok` first.
+    public var line: String {
+        var line = JSONObjectWriter()
+        line.add("ok", isOK)
+        switch self {
+        case .done: break
+        case .hello(let hello):
+            line.add("protocol", hello.protocolVersion)
+            line.add("client", hello.client)
+            line.add("locale", hello.locale)
+            line.add("profile", hello.profile)
+            line.add("events", strings: hello.events)
+        case .announcement(let announcement):
+            line.add("id", announcement.id)
+            line.add("text", announcement.text)
+            line.add("locale", announcement.locale)
+            line.add("priority", announcement.priority.rawValue)
+            announcement.sound.map { line.add("sound", $0) }
+            if !announcement.notices.isEmpty { line.add("notices", strings: announcement.notices) }
+        case .silent:
+            line.add("silent", true)
+        case .sound(let name, let milliseconds):
+            line.add("sound", name)
+            line.add("ms", milliseconds)
+        case .voice(let voice):
+            line.add("locale", voice.locale)
+            line.add("rate", voice.rate)
+            line.add("pitch", voice.pitch)
+            line.add("volume", voice.volume)
+        case .status(let status):
+            line.add("version", status.version)
+            if let speaking = status.speaking {
+                var current = JSONObjectWriter()
+                current.add("id", speaking.id)
+                current.add("text", speaking.text)
+                current.add("client", speaking.client)
+                line.add("speaking", object: current)
+            } else {
+                line.addNull("speaking")
+            }
+            line.add("queued", status.queued)
+            line.add("clients", status.clients)
+            line.add("profile", status.profile)
+            line.add("profile_folder", status.profileFolder)
+            line.add("output", object: status.output.object(event: nil))
+            line.add("uptime_ms", milliseconds: status.uptimeMilliseconds)
+            var counters = JSONObjectWriter()
+            for counter in status.counters { counters.add(counter.name, counter.value) }
+            line.add("counters", object: counters)
+        case .error(let error):
+            var object = JSONObjectWriter()
+            object.add("code", error.code)
+            object.add("message", error.message)
+            line.add("error", object: object)
+        }
+        return line.text
+    }
+}
+
+extension OutputState {
+    /// `{"output":"pulse","state":"lost","reason":"...","since_ms":...}`; with `event`, the
+    /// notification: `{"event":"output",...,"t_ms":...}`.
+    func object(event: String?) -> JSONObjectWriter {
+        var line = JSONObjectWriter()
+        if let event { line.add("event", event) }
+        line.add("output", output)
+        switch condition {
+        case .working: line.add("state", "working")
+        case .lost(let reason):
+            line.add("state", "lost")
+            line.add("reason", reason)
+        }
+        line.add(event == nil ? "since_ms" : "t_ms", milliseconds: max(0, milliseconds))
+        return line
+    }
+}
+
+extension ProtocolError {
+    /// `{"ok":false,"error":{"code":"...","message":"..."}}`
+    public var replyLine: String { Reply.error(self).line }
+}

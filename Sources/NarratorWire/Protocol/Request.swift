@@ -1,0 +1,87 @@
+/// One request line from a client to the daemon: the one list of request types, read by the daemon
+/// (`parse`) and written by every client (`line`) through this type, so both ends agree.
+public enum Request: Sendable, Hashable {
+    /// The current protocol version; a request may carry `"v": 1`, a `hello` `"protocol": 1`.
+    public static let protocolVersion = 1
+
+    /// Introduces the client: a name for logs, its locale, its profile (by name).
+    case hello(client: String?, locale: String?, profile: String?)
+    /// A game event, to be mapped by the event map (`type` is the event's name).
+    case event(type: String, fields: [Field])
+    case say(Say)
+    /// Cancels this client's speech (or everyone's with `allClients`), all of it or one scope.
+    case cancel(scope: String?, allClients: Bool)
+    case pause(allClients: Bool)
+    case resume(allClients: Bool)
+    case set(VoiceChange)
+    case status
+    /// Starts the stream of outcomes for this client's announcements, or everyone's.
+    case subscribe(allClients: Bool)
+    /// Plays a sound of the client's profile now; the fields are the sound's arguments.
+    case play(sound: String, arguments: [Field])
+
+    /// The requests that are the protocol's own, by their `type`; any other `type` is a game event.
+    public enum Kind: String, Sendable, CaseIterable {
+        case hello, say, cancel, pause, resume, set, status, subscribe, play
+    }
+
+    /// The names a game event may not take: they are the protocol's own requests.
+    public static let commandNames: Set<String> = Set(Kind.allCases.map(\.rawValue))
+
+    /// One field of an event, or one argument of a sound: `"lives": 2`.
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: JSONValue
+
+        public init(_ name: String, _ value: JSONValue) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// A `say` request: a table key with arguments, or raw text, and how it is scheduled.
+    public struct Say: Sendable, Hashable {
+        public enum Content: Sendable, Hashable {
+            case key(String, arguments: [FormatArgument])
+            case text(String)
+        }
+
+        public var content: Content
+        public var priority: Priority
+        /// Replaces a waiting or speaking announcement of the same client with this tag.
+        public var supersedes: String?
+        /// Dropped if it has not started this long after it was queued.
+        public var expiresMilliseconds: Int?
+        /// Cut by a higher priority, it resumes where it was cut instead of being dropped.
+        public var resume: Bool
+        /// Belongs to a scope the client can cancel as one (`help`, `help.section.1`).
+        public var scope: String?
+
+        public init(
+            _ content: Content, priority: Priority = .default, supersedes: String? = nil,
+            expiresMilliseconds: Int? = nil, resume: Bool = false, scope: String? = nil
+        ) {
+            self.content = content
+            self.priority = priority
+            self.supersedes = supersedes
+            self.expiresMilliseconds = expiresMilliseconds
+            self.resume = resume
+            self.scope = scope
+        }
+    }
+
+    /// A `set` request: the voice settings this client changes; nil keeps the current one.
+    public struct VoiceChange: Sendable, Hashable {
+        public var locale: String?
+        public var rate: Int?
+        public var pitch: Int?
+        public var volume: Int?
+
+        public init(locale: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil) {
+            self.locale = locale
+            self.rate = rate
+            self.pitch = pitch
+            self.volume = volume
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import NarratorWire
+import Testing
+
+/// Every request a client can write is read back the same by the daemon's parser, and every reply and
+/// notification the daemon writes is read back the same by a client: both ends share one definition.
+@Suite("The wire, written and read")
+struct WireRoundTripTests {
+    static let requests: [Request] = [
+        .hello(client: "RetroRapid", locale: "pl", profile: "retroracing"),
+        .hello(client: nil, locale: nil, profile: nil),
+        .event(type: "collision", fields: [.init("lives", .integer(2))]),
+        .event(type: "game_over", fields: [.init("score", .integer(120)), .init("new_record", .bool(true))]),
+        .event(type: "finished", fields: []),
+        .say(.init(.text("Hello \"there\"\n"))),
+        .say(
+            .init(
+                .key("lives_remaining", arguments: [.integer(2), .decimal(1.5), .string("x")]), priority: .high,
+                supersedes: "lives", expiresMilliseconds: 500, resume: true, scope: "help.section.1")),
+        .say(.init(.key("ready", arguments: []), priority: .low)),
+        .cancel(scope: nil, allClients: false), .cancel(scope: "help", allClients: true),
+        .pause(allClients: false), .pause(allClients: true), .resume(allClients: true),
+        .set(.init(locale: "fr", rate: 300, pitch: 40, volume: 90)), .set(.init(rate: 80)), .status,
+        .subscribe(allClients: false), .subscribe(allClients: true),
+        .play(sound: "lane_chord", arguments: [.init("left", .bool(true)), .init("lane", .integer(1))]),
+    ]
+
+    @Test("every request reads back as written", arguments: requests)
+    func requestRoundTrip(request: Request) throws {
+        #expect(try Request.parse(Array(request.line.utf8)) == request, "\(request.line)")
+    }
+
+    @Test("every kind of request is covered above")
+    func everyKind() {
+        #expect(Set(Self.requests.compactMap(\.kind)) == Set(Request.Kind.allCases))
+    }
+
+    static let replies: [Reply] = [
+        .done,
+        .hello(.init(protocolVersion: 1, client: "g", locale: "pl", profile: "retroracing", events: ["a", "b"])),
+        .announcement(.init(id: "7", text: "Crash! \"2\" lives\n", locale: "en", priority: .default)),
+        .announcement(
+            .init(id: "8", text: "x", locale: "pl", priority: .high, sound: "crash", notices: ["no Polish, English"])),
+        .silent, .sound(name: "lane_pulses", milliseconds: 90),
+        .voice(.init(locale: "de", rate: 300, pitch: 50, volume: 100)),
+        .status(
+            .init(
+                version: "0.5.0", speaking: .init(id: "12", text: "Score 5", client: "g"), queued: 3, clients: 2,
+                profile: "retroracing", profileFolder: "/p",
+                output: .init(output: "pulse", condition: .working, milliseconds: 12.5),
+                uptimeMilliseconds: 1234.567,
+                counters: [.init("connections", 1), .init("requests", 9), .init("errors", 0), .init("finished", 3)])),
+        .status(
+            .init(
+                version: "0.5.0", speaking: nil, queued: 0, clients: 1, profile: "p", profileFolder: "/p",
+                output: .init(output: "null", condition: .lost(reason: "gone"), milliseconds: 0),
+                uptimeMilliseconds: 0, counters: [])),
+        .error(ProtocolError(.invalidJSON, "bad \"quote\" \\ and \n line \u{1}")),
+    ]
+
+    @Test("every reply reads back as written", arguments: replies)
+    func replyRoundTrip(reply: Reply) throws {
+        #expect(try DaemonLine.parse(reply.line) == .reply(reply), "\(reply.line)")
+    }
+
+    static let notifications: [Notification] = [
+        .outcome(.init(outcome: .finished, id: "3", client: "c", text: "Score 1", milliseconds: 12.5)),
+        .outcome(.init(outcome: .superseded, id: "3", client: "c", text: "Score 1", milliseconds: 12.5, by: "4")),
+        .outcome(.init(outcome: .suspended, id: "3", client: "c", text: "x", milliseconds: 1, position: 17)),
+        .outcome(.init(outcome: .failed, id: "3", client: "c", text: "x", milliseconds: 1, reason: "no sound")),
+        .output(.init(output: "pulse", condition: .lost(reason: "connection refused"), milliseconds: 99.001)),
+        .output(.init(output: "pulse", condition: .working, milliseconds: 100)),
+    ]
+
+    @Test("every notification reads back as written", arguments: notifications)
+    func notificationRoundTrip(notification: Notification) throws {
+        #expect(try DaemonLine.parse(notification.line) == .notification(notification), "\(notification.line)")
+    }
+
+    @Test("lines keep the documented member order")
+    func stableLines() {
+        #expect(
+            Reply.announcement(.init(id: "7", text: "Hi", locale: "en", priority: .default)).line
+                == #"{"ok":true,"id":"7","text":"Hi","locale":"en","priority":"default"}"#)
+        #expect(Reply.done.line == #"{"ok":true}"#)
+        #expect(Reply.silent.line == #"{"ok":true,"silent":true}"#)
+        #expect(
+            ProtocolError(.invalidJSON, "bad \"quote\" \\ and \n line \u{1}").replyLine
+                == #"{"ok":false,"error":{"code":"invalid_json","message":"bad \"quote\" \\ and \n line \u0001"}}"#)
+        #expect(
+            Notification.outcome(.init(outcome: .finished, id: "3", client: "c", text: "S", milliseconds: 12.5)).line
+                == #"{"event":"finished","id":"3","client":"c","text":"S","t_ms":12.500}"#)
+        #expect(
+            Request.event(type: "collision", fields: [.init("lives", .integer(2))]).line
+                == #"{"type":"collision","lives":2}"#)
+    }
+
+    @Test("a client reads what a newer daemon adds, and refuses what is not the protocol")
+    func lenientButNotBlind() throws {
+        #expect(try DaemonLine.parse(#"{"ok":true,"later":[1,{"x":2}]}"#) == .reply(.done))
+        #expect(
+            try DaemonLine.parse(#"{"ok":true,"speaking":{"id":"12"},"version":"9","output":{},"queued":0}"#).reply?
+                .announcementID == nil)
+        for line in ["", "[1]", #"{"x":1}"#, #"{"event":"exploded","id":"1"}"#, #"{"ok":false}"#] {
+            #expect(throws: ProtocolError.self, "\(line)") { try DaemonLine.parse(line) }
+        }
+    }
+
+    @Test("command-line words become a request line")
+    func commandLine() throws {
+        #expect(try CommandLineRequest.line(from: ["collision", "--lives", "2"]) == #"{"type":"collision","lives":2}"#)
+        #expect(
+            try CommandLineRequest.line(from: ["say", "--text", "2", "--priority", "high"])
+                == #"{"type":"say","text":"2","priority":"high"}"#)
+        #expect(
+            try CommandLineRequest.line(from: ["say", "--key", "k", "--arguments", "2"])
+                == #"{"type":"say","key":"k","arguments":[2]}"#)
+        #expect(
+            try CommandLineRequest.line(from: ["game-over", "--new-record", "true", "--x", "007", "--x", "null"])
+                == #"{"type":"game-over","new_record":true,"x":["007",null]}"#)
+        #expect(throws: CommandLineRequest.Failure.self) { try CommandLineRequest.line(from: ["a", "lives"]) }
+        #expect(throws: CommandLineRequest.Failure.self) { try CommandLineRequest.line(from: ["a", "--lives"]) }
+    }
+}
