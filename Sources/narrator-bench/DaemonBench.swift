@@ -19,7 +19,10 @@ struct DaemonBench: AsyncParsableCommand {
             (pulseaudio-utils). cold-start and idle run the narrator binary built next to this one (build it \
             with the same command, --product narrator); idle plays it into a private PulseAudio. backends runs \
             the espeak-ng and the speech-dispatcher backend side by side (a private speech-dispatcher with its \
-            espeak-ng module playing into the same private PulseAudio): event -> audible, high -> old speech silent.
+            espeak-ng module playing into the same private PulseAudio): event -> audible, high -> old speech silent. \
+            clients runs many clients at once against spawned narrator serve processes (null sink), each \
+            writing its next event when it has read the last reply; with --against OLD it alternates OLD and \
+            this build.
             """
     )
 
@@ -33,6 +36,7 @@ struct DaemonBench: AsyncParsableCommand {
         case coldStart = "cold-start"
         case idle
         case backends
+        case clients
     }
 
     @Argument(help: "Which measurement: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -47,12 +51,22 @@ struct DaemonBench: AsyncParsableCommand {
     @Option(help: "idle: how long to count the idle daemon's context switches.")
     var seconds = 10
 
-    @Option(help: "idle: the narrator binary to run (default: the one built next to this benchmark).")
+    @Option(help: "idle, clients: the narrator binary to run (default: the one built next to this benchmark).")
     var binary: String?
+
+    @Option(help: "clients: how many clients send at once (each sends --count events, default 2000).")
+    var clients = 50
+
+    @Option(help: "clients: another narrator binary (an older build) to run the same load on, in turn.")
+    var against: String?
+
+    @Option(help: "clients: how many times to run the load on each binary.")
+    var rounds = 3
 
     func validate() throws {
         if let count, count <= 0 { throw ValidationError("--count must be positive") }
         if seconds <= 0 { throw ValidationError("--seconds must be positive") }
+        if clients <= 0 || rounds <= 0 { throw ValidationError("--clients and --rounds must be positive") }
     }
 
     /// Game events of the shipped map, used in turn: a low score update, a default crash, a default
@@ -67,6 +81,10 @@ struct DaemonBench: AsyncParsableCommand {
         logger.logLevel = .error
         if measure == .coldStart {
             try ColdStart(count: count ?? 30).run()
+            return
+        }
+        if measure == .clients {
+            try Clients(clients: clients, count: count ?? 2000, rounds: rounds, binary: binary, against: against).run()
             return
         }
         if measure == .idle {
@@ -86,7 +104,7 @@ struct DaemonBench: AsyncParsableCommand {
         case .earcon: try await measurement(200).earcon()
         case .stream: try await measurement(100_000).stream(spawned: spawned)
         case .backends: try await measurement(100).backends()
-        case .coldStart, .idle: break
+        case .coldStart, .idle, .clients: break
         }
     }
 

@@ -1,4 +1,3 @@
-public import NarratorLocalization
 public import NarratorWire
 
 /// Why an event map could not be loaded: where in the file (line and column, independent of the

@@ -1,4 +1,3 @@
-public import NarratorLocalization
 public import NarratorWire
 
 /// One event a game sent: its type (`collision`) and its other fields (`"lives": 2`), as parsed

@@ -1,4 +1,3 @@
-public import NarratorLocalization
 public import NarratorWire
 
 /// A sound an event plays: its name in the profile's sound book (a `{field}` template already

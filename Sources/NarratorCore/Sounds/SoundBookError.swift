@@ -1,4 +1,3 @@
-public import NarratorLocalization
 public import NarratorWire
 
 /// Why a sound book could not be loaded: where in `sounds.json` (line and column) and what to change.

@@ -16,20 +16,28 @@ public struct Localizer: Sendable {
     /// The loaded tables, in the order given.
     public let catalogs: [StringCatalog]
     private let catalogIndexByKey: [String: Int]
+    /// What each key's source text needs from its arguments, analysed once at load: every render
+    /// checks its arguments against it (it looks at every plural form, so it is not redone per event).
+    private let sourceAnalysisByKey: [String: LocalizationAnalysis]
 
     /// Loads parsed tables. A key defined in two tables is an error: which one to speak would be a guess.
     public init(catalogs: [StringCatalog]) throws(LocalizationError) {
         var index: [String: Int] = [:]
+        var analyses: [String: LocalizationAnalysis] = [:]
         for (position, catalog) in catalogs.enumerated() {
             for entry in catalog.entries {
                 if let first = index[entry.key] {
                     throw .keyInTwoTables(key: entry.key, first: catalogs[first].name, second: catalog.name)
                 }
                 index[entry.key] = position
+                if let source = entry.localization(for: LocaleIdentifier(catalog.sourceLanguage)) {
+                    analyses[entry.key] = LocalizationAnalysis(source)
+                }
             }
         }
         self.catalogs = catalogs
         self.catalogIndexByKey = index
+        self.sourceAnalysisByKey = analyses
     }
 
     /// Reads and loads tables given as bytes (a profile folder's `.xcstrings` files, read by the caller).
@@ -86,11 +94,12 @@ public struct Localizer: Sendable {
                     key: key, requested: locale, used: chosen.localization.language,
                     sameLanguage: chosen.identifier.language == requested.language))
         }
-        let source = entry.localization(for: LocaleIdentifier(catalog.sourceLanguage)) ?? chosen.localization
+        // A key without source text is checked against the text it speaks.
+        let analysis = sourceAnalysisByKey[key] ?? LocalizationAnalysis(chosen.localization)
         var renderer = LocalizationRenderer(
             key: key, localization: chosen.localization, arguments: arguments)
         do {
-            try renderer.check(against: LocalizationAnalysis(source))
+            try renderer.check(against: analysis)
             let text = try renderer.render()
             return Rendering(
                 key: key, text: text, requestedLocale: locale, locale: chosen.localization.language,
