@@ -15,29 +15,38 @@ public import NarratorWire
 public struct Localizer: Sendable {
     /// The loaded tables, in the order given.
     public let catalogs: [StringCatalog]
-    private let catalogIndexByKey: [String: Int]
-    /// What each key's source text needs from its arguments, analysed once at load: every render
-    /// checks its arguments against it (it looks at every plural form, so it is not redone per event).
-    private let sourceAnalysisByKey: [String: LocalizationAnalysis]
+    /// Each key, prepared once at load: every event renders one, so nothing that depends only on
+    /// the tables is worked out again per event.
+    private let prepared: [String: PreparedKey]
+
+    private struct PreparedKey: Sendable {
+        /// Which of `catalogs` holds the key.
+        var catalog: Int
+        /// Its languages, indexed for choosing one.
+        var languages: LocaleChain.Languages
+        /// What its source text needs from the arguments (every plural form looked at); nil when
+        /// it has no source text, and a render is checked against the text it speaks.
+        var sourceAnalysis: LocalizationAnalysis?
+    }
 
     /// Loads parsed tables. A key defined in two tables is an error: which one to speak would be a guess.
     public init(catalogs: [StringCatalog]) throws(LocalizationError) {
-        var index: [String: Int] = [:]
-        var analyses: [String: LocalizationAnalysis] = [:]
+        var prepared: [String: PreparedKey] = [:]
         for (position, catalog) in catalogs.enumerated() {
             for entry in catalog.entries {
-                if let first = index[entry.key] {
+                if let first = prepared[entry.key]?.catalog {
                     throw .keyInTwoTables(key: entry.key, first: catalogs[first].name, second: catalog.name)
                 }
-                index[entry.key] = position
-                if let source = entry.localization(for: LocaleIdentifier(catalog.sourceLanguage)) {
-                    analyses[entry.key] = LocalizationAnalysis(source)
-                }
+                prepared[entry.key] = PreparedKey(
+                    catalog: position,
+                    languages: LocaleChain.Languages(entry: entry, sourceLanguage: catalog.sourceLanguage),
+                    sourceAnalysis: entry.localization(for: LocaleIdentifier(catalog.sourceLanguage)).map {
+                        LocalizationAnalysis($0)
+                    })
             }
         }
         self.catalogs = catalogs
-        self.catalogIndexByKey = index
-        self.sourceAnalysisByKey = analyses
+        self.prepared = prepared
     }
 
     /// Reads and loads tables given as bytes (a profile folder's `.xcstrings` files, read by the caller).
@@ -54,11 +63,11 @@ public struct Localizer: Sendable {
     }
 
     /// Every key of every table.
-    public var keys: Set<String> { Set(catalogIndexByKey.keys) }
+    public var keys: Set<String> { Set(prepared.keys) }
 
     /// The table entry for a key and the table it is in.
     public func entry(_ key: String) -> (entry: CatalogEntry, catalog: StringCatalog)? {
-        guard let index = catalogIndexByKey[key], let entry = catalogs[index].entry(key) else { return nil }
+        guard let index = prepared[key]?.catalog, let entry = catalogs[index].entry(key) else { return nil }
         return (entry, catalogs[index])
     }
 
@@ -76,13 +85,13 @@ public struct Localizer: Sendable {
         _ key: String, locale: String, arguments: [FormatArgument] = []
     ) throws(LocalizationError) -> Rendering {
         let requested = LocaleIdentifier(locale)
-        guard let (entry, catalog) = entry(key) else {
+        guard let (entry, catalog) = entry(key), let prepared = prepared[key] else {
             return Rendering(
                 key: key, text: key, requestedLocale: locale, locale: nil,
                 fallbacks: [.keyItself(key: key, requested: locale)])
         }
         var fallbacks: [FallbackNotice] = []
-        let chain = LocaleChain(requested: requested, entry: entry, sourceLanguage: catalog.sourceLanguage)
+        let chain = LocaleChain(requested: requested, languages: prepared.languages)
         guard let chosen = chain.firstUsable else {
             return Rendering(
                 key: key, text: key, requestedLocale: locale, locale: nil,
@@ -95,7 +104,7 @@ public struct Localizer: Sendable {
                     sameLanguage: chosen.identifier.language == requested.language))
         }
         // A key without source text is checked against the text it speaks.
-        let analysis = sourceAnalysisByKey[key] ?? LocalizationAnalysis(chosen.localization)
+        let analysis = prepared.sourceAnalysis ?? LocalizationAnalysis(chosen.localization)
         var renderer = LocalizationRenderer(
             key: key, localization: chosen.localization, arguments: arguments)
         do {
