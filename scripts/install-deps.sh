@@ -16,10 +16,13 @@ if [ "${1:-}" = "--test" ]; then
     # speech-dispatcher + speech-dispatcher-espeak-ng: a private speech-dispatcher for the speechd
     # backend's tests (started by them, never a session daemon); systemd: systemd-socket-activate and
     # systemd-analyze, which start the daemon on demand and check the unit files in tests (neither needs
-    # systemd running).
+    # systemd running); python3, python3-pip, python3-setuptools, python3-wheel: the Python client's tests,
+    # which pip-install it from the checkout offline (--no-build-isolation, so setuptools and wheel
+    # must be there already).
     packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
     packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng systemd"
     packages="$packages speech-dispatcher speech-dispatcher-espeak-ng"
+    packages="$packages python3 python3-pip python3-setuptools python3-wheel"
 fi
 
 missing=""
