@@ -45,6 +45,8 @@ let package = Package(
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
         ),
+        // glibc's malloc.h (malloc_trim: the daemon gives memory back after a burst of clients).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // libspeechd's .pc file requires glib's, which its header does not need: linked from the module map.
         .systemLibrary(
             name: "CSpeechd",
@@ -104,6 +106,7 @@ let package = Package(
         .target(
             name: "NarratorServer",
             dependencies: [
+                "CMalloc",
                 "NarratorClient",
                 "NarratorWire",
                 "NarratorLocalization",

@@ -9,8 +9,12 @@ public enum NarratorExecutable {
         return parts.joined(separator: "/")
     }()
 
-    /// The binary built next to the running test bundle (any build folder), else `.build/debug`.
+    /// `$NARRATOR_TEST_BINARY` when set (to run the daemon tests against a release build), else the
+    /// binary built next to the running test bundle (any build folder), else `.build/debug`.
     public static func path() -> String? {
+        if let chosen = ProcessInfo.processInfo.environment["NARRATOR_TEST_BINARY"], !chosen.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: chosen) ? chosen : nil
+        }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
             separator: "/")

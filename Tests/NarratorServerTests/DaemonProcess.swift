@@ -110,6 +110,8 @@ final class DaemonProcess: @unchecked Sendable {
 
     func signal(_ signal: Int32) { child.signal(signal) }
 
+    var pid: Int32 { child.pid }
+
     /// SIGTERM, then the exit status (137 if it had to be killed after 10 s).
     func stop() -> Int32 {
         let status = child.stop()

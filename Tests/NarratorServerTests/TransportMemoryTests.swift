@@ -154,6 +154,25 @@ struct TransportMemoryTests {
         #expect(lines.last.map { fields($0)["client"] as? String } == "ok")
     }
 
+    @Test(
+        "A line of exactly the limit ended by \\r\\n is read however its last bytes arrive; one byte more never is",
+        arguments: [0, 1, 2])
+    func returnNewlineAtTheLimit(split: Int) async throws {
+        try await open(lineLimit: 64)
+        let exact = #"{"type":"hello","client":""# + String(repeating: "x", count: 64 - 28) + #""}"#
+        let over = #"{"type":"hello","client":""# + String(repeating: "x", count: 64 - 27) + #""}"#
+        #expect(exact.utf8.count == 64 && over.utf8.count == 65)
+        for (line, fits) in [(exact, true), (over, false)] {
+            // The line, then "\r\n" cut `split` bytes before its end: together, between, or apart.
+            let whole = Array((line + "\r\n").utf8)
+            try await send(String(decoding: whole[..<(whole.count - split)], as: UTF8.self))
+            if split > 0 { try await send(String(decoding: whole[(whole.count - split)...], as: UTF8.self)) }
+            let replies = try await written()
+            #expect(replies.count == 1)
+            #expect(replies.first.flatMap(errorCode) == (fits ? nil : "line_too_long"), "\(line.utf8.count) bytes")
+        }
+    }
+
     @Test("The reply to a say is written before the say reaches the speaker")
     func replyBeforeSpeech() async throws {
         let socket = StallingSocket()
@@ -172,15 +191,16 @@ struct TransportMemoryTests {
         let socket = StallingSocket()
         try await open(socket: socket)
         socket.stalling = true
-        let count = OutboundBacklog.pauseAbove + 10
-        try await send(String(repeating: #"{"type":"status"}"# + "\n", count: count))
+        let count = OutboundBacklog.pauseAbove.lines + 10
+        // Short replies ({"ok":true}): the count of lines is the limit that holds here.
+        try await send(String(repeating: #"{"type":"subscribe"}"# + "\n", count: count))
         #expect(socket.held.count == count)
         let before = socket.reads
         channel.pipeline.read()
         await loop.run()
         #expect(socket.reads == before, "a read went through with \(count) lines unwritten")
         // Down to just above half the limit: still held.
-        try await loop.executeInContext { socket.release(count - OutboundBacklog.pauseAbove / 2 - 1) }
+        try await loop.executeInContext { socket.release(count - OutboundBacklog.pauseAbove.lines / 2 - 1) }
         await loop.run()
         #expect(socket.reads == before)
         try await loop.executeInContext { socket.release(1) }
@@ -188,6 +208,30 @@ struct TransportMemoryTests {
         #expect(socket.reads == before + 1, "the held read was not issued once the lines drained")
         try await loop.executeInContext { socket.release(socket.held.count) }
         #expect(try await written().count == count)
+    }
+
+    @Test("Long replies hold reading by their bytes, long before the count of lines would")
+    func backpressureInBytes() async throws {
+        let socket = StallingSocket()
+        try await open(socket: socket)
+        socket.stalling = true
+        // Each reply carries its 2,500-byte text back: 30 of them pass 64 KiB (and stay within the
+        // 32 announcements one client may have).
+        let text = String(repeating: "a", count: 2500)
+        let count = 30
+        try await send(String(repeating: #"{"type":"say","text":"\#(text)","priority":"low"}"# + "\n", count: count))
+        #expect(socket.held.count == count)
+        let before = socket.reads
+        channel.pipeline.read()
+        await loop.run()
+        #expect(socket.reads == before, "a read went through with \(count * 2500) bytes unwritten")
+        // Released one by one, reading resumes exactly when what waits is down to half of 64 KiB.
+        while socket.held.reduce(0, { $0 + $1.0.readableBytes }) > OutboundBacklog.pauseAbove.bytes / 2 {
+            #expect(socket.reads == before)
+            try await loop.executeInContext { socket.release(1) }
+            await loop.run()
+        }
+        #expect(socket.reads == before + 1, "the held read was not issued once the bytes drained")
     }
 
     @Test("After a half-close the requests already read are answered, then the connection closes")

@@ -33,7 +33,7 @@ extension EventMap {
 
 extension SpeakRule {
     func resolve(_ event: GameEvent, localizer: Localizer, locale: String) throws(EventError) -> EventAction {
-        let key = try Self.lookUp(self.key, event: event, localizer: localizer)
+        let key = try Self.lookUp(self.key, event: event, localizer: localizer, giving: arguments.count)
         let kinds = localizer.argumentKinds(of: key) ?? []
         var values: [FormatArgument] = []
         var nestedFallbacks: [FallbackNotice] = []
@@ -51,7 +51,7 @@ extension SpeakRule {
             case .value(let literal):
                 values.append(literal)
             case .localized(let template):
-                let nestedKey = try Self.lookUp(template, event: event, localizer: localizer)
+                let nestedKey = try Self.lookUp(template, event: event, localizer: localizer, giving: 0)
                 let nested = try Self.render(nestedKey, event: event, localizer: localizer, locale: locale, [])
                 nestedFallbacks += nested.fallbacks
                 values.append(.string(nested.text))
@@ -78,19 +78,29 @@ extension SpeakRule {
         }
     }
 
-    /// The key named by `template`. A templated key that no table has is the event's fault (a
-    /// topic the game invented), so it is an error naming the field, not the key spoken aloud.
+    /// The key named by `template`, to be given `count` arguments. A templated key that no table has,
+    /// or that takes other arguments than the rule gives (`help_{topic}` with the topic `page` reaching
+    /// `help_page`, a key of another family that needs more), is the event's fault: an error naming the field, not
+    /// the key spoken aloud and not the table's `format` error.
     private static func lookUp(
-        _ template: FieldTemplate, event: GameEvent, localizer: Localizer
+        _ template: FieldTemplate, event: GameEvent, localizer: Localizer, giving count: Int
     ) throws(EventError) -> String {
         let key = try template.fill(from: event)
-        if template.isTemplated, localizer.entry(key) == nil {
-            let fields = template.fields.map { "\"\($0)\"" }.joined(separator: ", ")
-            let values = template.fields.map { event.fields[$0].map(JSONNumber.describe) ?? "" }
+        guard template.isTemplated else { return key }
+        let fields = template.fields.map { "\"\($0)\"" }.joined(separator: ", ")
+        let values = template.fields.map { event.fields[$0].map(JSONNumber.describe) ?? "" }.joined(separator: ", ")
+        guard let kinds = localizer.argumentKinds(of: key) else {
             throw .invalidField(
                 event: event.type, field: template.fields[0],
-                problem: "is \(values.joined(separator: ", ")), which names no table key (\(template.text) "
+                problem: "is \(values), which names no table key (\(template.text) "
                     + "with \(fields) filled in gives \"\(key)\"): send one of the values the map expects")
+        }
+        guard kinds.count <= count else {
+            throw .invalidField(
+                event: event.type, field: template.fields[0],
+                problem: "is \(values), which names the key \"\(key)\" (\(template.text) with \(fields) filled "
+                    + "in): it takes \(kinds.count) arguments where this event gives \(count), so it is not one of "
+                    + "the keys the map means: send one of the values the map expects")
         }
         return key
     }

@@ -154,11 +154,8 @@ struct EventMapDecoder {
             case .field: "0"
             }
         }.joined()
-        guard sample.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(FieldTemplate.isName) else {
-            throw object.error(
-                at: scope.position,
-                "the scope \"\(scope.text)\" must be a dotted name like help.section.{section}: parts of letters, "
-                    + "digits, _ and -, separated by single dots")
+        guard WireName.isScope(sample) else {
+            throw object.error(at: scope.position, "the scope \"\(scope.text)\" must be \(WireName.scopeShape)")
         }
     }
 }

@@ -100,12 +100,5 @@ struct FieldTemplate: Sendable, Hashable {
     }
 
     /// Whether `text` is a non-empty run of ASCII letters, digits, `_` and `-`: safe inside a key or scope.
-    static func isName(_ text: some StringProtocol) -> Bool {
-        !text.isEmpty
-            && text.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII
-                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
-                        || scalar == "-")
-            }
-    }
+    static func isName(_ text: some StringProtocol) -> Bool { WireName.isWord(text) }
 }

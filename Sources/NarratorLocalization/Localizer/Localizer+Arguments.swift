@@ -5,11 +5,11 @@ extension Localizer {
     /// when no table has the key. The daemon's event map and `lint --preview` build arguments from this.
     /// An argument the text never uses (a gap in the numbering) is listed as `.string`.
     public func argumentKinds(of key: String) -> [FormatArgument.Kind]? {
-        guard let (entry, catalog) = entry(key),
-            let source = entry.localization(for: LocaleIdentifier(catalog.sourceLanguage))
-                ?? entry.localizations.values.first
+        guard let (entry, _) = entry(key),
+            let analysis = prepared[key]?.sourceAnalysis
+                ?? entry.localizations.values.first.map(LocalizationAnalysis.init)
         else { return nil }
-        let signature = LocalizationAnalysis(source).signature
+        let signature = analysis.signature
         let count = signature.keys.max() ?? 0
         return (0..<count).map { signature[$0 + 1] ?? .string }
     }

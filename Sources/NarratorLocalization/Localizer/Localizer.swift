@@ -17,9 +17,9 @@ public struct Localizer: Sendable {
     public let catalogs: [StringCatalog]
     /// Each key, prepared once at load: every event renders one, so nothing that depends only on
     /// the tables is worked out again per event.
-    private let prepared: [String: PreparedKey]
+    let prepared: [String: PreparedKey]
 
-    private struct PreparedKey: Sendable {
+    struct PreparedKey: Sendable {
         /// Which of `catalogs` holds the key.
         var catalog: Int
         /// Its languages, indexed for choosing one.

@@ -175,11 +175,14 @@ extension Conductor {
         for notice in fallbacks.unreported(notices) {
             logger.warning("\(notice.description)", metadata: ["client": "\(session.name)"])
         }
+        try admit(bytes: text.utf8.count, from: session)
         var voice = session.voice
         if let locale, (try? speaker.voice(for: locale)) != nil { voice.locale = locale }
         let id = AnnouncementID(rawValue: nextAnnouncement)
         nextAnnouncement += 1
         live[id] = LiveAnnouncement(client: session.id, text: text, voice: voice)
+        outstanding[session.id, default: Outstanding()].count += 1
+        outstanding[session.id, default: Outstanding()].bytes += text.utf8.count
         var scoped = policy
         scoped.scope = policy.scope.map { Self.clientScope($0, session.id) }
         let reply = Reply.Announcement(
@@ -187,6 +190,19 @@ extension Conductor {
             notices: notices.map(\.description))
         let announcement = Announcement(id: id, client: session.id, text: text, priority: priority, policy: scoped)
         return (.announcement(reply), [.submit(announcement)])
+    }
+
+    /// Refuses an announcement that would take the client past its limit (`Outstanding.limit`).
+    private func admit(bytes: Int, from session: Session) throws(ProtocolError) {
+        let current = outstanding[session.id] ?? Outstanding()
+        let limit = Outstanding.limit
+        guard current.count < limit.count, current.bytes + bytes <= limit.bytes else {
+            throw ProtocolError(
+                .limit,
+                "this client has \(current.count) announcements (\(current.bytes) bytes of text) waiting or speaking; "
+                    + "one client may have \(limit.count) and \(limit.bytes / 1024) KiB: wait for some to end, or cancel"
+            )
+        }
     }
 
     /// Scopes belong to the client that used them: `help` of one game is not `help` of another.

@@ -89,6 +89,13 @@ extension Conductor {
                 milliseconds: milliseconds(report.at))
             deliver(Notification.outcome(outcome).line, to: listeners)
         }
-        if report.outcome.isTerminal { live.removeValue(forKey: report.id) }
+        if report.outcome.isTerminal {
+            live.removeValue(forKey: report.id)
+            if var left = outstanding[announcement.client] {
+                left.count -= 1
+                left.bytes -= announcement.text.utf8.count
+                outstanding[announcement.client] = left.count > 0 ? left : nil
+            }
+        }
     }
 }

@@ -34,6 +34,9 @@ public actor Conductor {
     var sessions: [ClientID: Session] = [:]
     /// Announcements not yet ended: who asked, what is said, in which voice.
     var live: [AnnouncementID: LiveAnnouncement] = [:]
+    /// What each client has not yet heard end, counted at the door (`submit`) and when each ends:
+    /// the per-client limit is checked against it (`Outstanding.limit`).
+    var outstanding: [ClientID: Outstanding] = [:]
     var nextAnnouncement: UInt64 = 1
     var nextClient: UInt64 = 1
     var counters = Counters()
@@ -45,6 +48,17 @@ public actor Conductor {
     /// Engine events, in the order the engine produced them.
     let speechEvents: AsyncStream<SpeakerEvent>
     let speechEventSink: AsyncStream<SpeakerEvent>.Continuation
+
+    /// One client's announcements that have not ended (waiting, speaking or suspended).
+    struct Outstanding {
+        /// The most one client may have: highs are never dropped, so this is where one client's
+        /// backlog stops, and at half the scheduler's bound (64), one client alone can never make
+        /// the queue overflow and drop another client's speech. docs/PROTOCOL.md, "Limits".
+        static let limit = (count: 32, bytes: 128 * 1024)
+
+        var count = 0
+        var bytes = 0
+    }
 
     struct LiveAnnouncement {
         let client: ClientID

@@ -21,6 +21,10 @@ final class ConnectionHandler: ChannelDuplexHandler {
     typealias OutboundOut = ByteBuffer
 
     private let conductor: Conductor
+    /// The daemon's count of bytes held for clients (this connection's backlog and partial line).
+    private let memory: ClientMemory
+    /// What this connection has added to `memory` for its partial line.
+    private var heldForPartialLine = 0
     /// Who is on the other end (SO_PEERCRED); tests in memory give their own.
     private let peerCredentials: (any Channel) -> PeerCredentials?
     private let logger: Logger
@@ -38,11 +42,12 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var flushScheduled = false
 
     init(
-        conductor: Conductor, lineLimit: Int, logger: Logger,
+        conductor: Conductor, lineLimit: Int, logger: Logger, memory: ClientMemory = ClientMemory(),
         peerCredentials: @escaping (any Channel) -> PeerCredentials? = PeerCredentials.of
     ) {
         self.decoder = LineFrameDecoder(limit: lineLimit)
         self.conductor = conductor
+        self.memory = memory
         self.peerCredentials = peerCredentials
         self.logger = logger
     }
@@ -53,6 +58,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+        received = ByteBuffer()
+        keepPartialLineSmall()
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -91,13 +98,15 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// reads, closing) is a task of its own too.
     private func queue(_ line: String, _ kind: LineKind) {
         guard let context else { return }
-        let (accepted, firstDrop) = backlog.enqueue(kind)
+        let size = line.utf8.count + 1
+        let (accepted, firstDrop) = backlog.enqueue(kind, size: size)
         guard accepted else {
             if firstDrop { logger.warning("A client does not read what it is sent; dropping its notifications") }
             return
         }
+        memory.add(size)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let written: @Sendable (Result<Void, any Error>) -> Void = { _ in handler.value.lineWritten() }
+        let written: @Sendable (Result<Void, any Error>) -> Void = { _ in handler.value.lineWritten(size: size) }
         let buffer = ByteBuffer(string: line + "\n")
         switch kind {
         case .reply:
@@ -109,8 +118,9 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     /// A line was written, or failed to be: held reads may resume, a half-closed connection may end.
-    private func lineWritten() {
-        backlog.written()
+    private func lineWritten(size: Int) {
+        backlog.written(size: size)
+        memory.remove(size)
         guard readHeld || closeWhenDrained, let context else { return }
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         context.eventLoop.execute { handler.value.drained() }
@@ -123,8 +133,26 @@ final class ConnectionHandler: ChannelDuplexHandler {
         // close the channel (the client left), and the lines it sent before leaving still count.
         var items: [InboundLine] = []
         while let item = decoder.next(from: &received) { items.append(item) }
-        received.discardReadBytes()
+        keepPartialLineSmall()
         for item in items { handle(item) }
+    }
+
+    /// Keeps only the bytes of a line not yet ended, in a buffer no bigger than they need: a long
+    /// line's buffer is let go once the line is done, and the daemon's count of what it holds for
+    /// clients follows.
+    private func keepPartialLineSmall() {
+        if received.readableBytes == 0 && received.capacity > 4096 {
+            received = ByteBuffer()
+        } else {
+            received.discardReadBytes()
+        }
+        let holding = received.capacity
+        if holding > heldForPartialLine {
+            memory.add(holding - heldForPartialLine)
+        } else if holding < heldForPartialLine {
+            memory.remove(heldForPartialLine - holding)
+        }
+        heldForPartialLine = holding
     }
 
     /// One request: decided, its reply written, then carried out.
@@ -157,7 +185,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
         // The client will send nothing more (`narrator send`, socat at end of input). What it
         // asked for is still said; it gets its pending lines, then the connection closes. A
         // partial last line has no one to answer and is dropped.
-        received.clear()
+        received = ByteBuffer()
+        keepPartialLineSmall()
         disconnect()
         closeWhenDrained = true
         drained()

@@ -30,7 +30,10 @@ public struct LineFrameDecoder {
                     buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
                     return nil
                 }
-                if buffer.readableBytes > limit {
+                // A `\r` at the end may be the first half of a `\r\n` ending: it does not count yet,
+                // so a line's fate never depends on how its bytes arrive.
+                let endsInReturn = readable.last == UInt8(ascii: "\r")
+                if buffer.readableBytes - (endsInReturn ? 1 : 0) > limit {
                     discarding = true
                     buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
                     return .tooLong(limit: limit)

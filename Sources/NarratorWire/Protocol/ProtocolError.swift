@@ -18,6 +18,8 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case sound = "sound"
         /// `hello` named a profile that is not installed, or that does not load.
         case profile = "profile"
+        /// The request would take the client past a limit (docs/PROTOCOL.md, "Limits").
+        case limit = "limit"
     }
 
     public let code: String

@@ -50,7 +50,7 @@ extension Request {
         case .say:
             return .say(try parseSay(&fields))
         case .cancel:
-            return .cancel(scope: try fields.string("scope"), allClients: try fields.bool("all_clients") ?? false)
+            return .cancel(scope: try fields.scope("scope"), allClients: try fields.bool("all_clients") ?? false)
         case .pause:
             return .pause(allClients: try fields.bool("all_clients") ?? false)
         case .resume:
@@ -93,7 +93,7 @@ extension Request {
         if let expires, expires < 0 { throw ProtocolError(.invalidField, "\"expires_ms\" must be 0 or more") }
         return Say(
             content, priority: priority, supersedes: try fields.string("supersedes"), expiresMilliseconds: expires,
-            resume: try fields.bool("resume") ?? false, scope: try fields.string("scope"))
+            resume: try fields.bool("resume") ?? false, scope: try fields.scope("scope"))
     }
 
     /// A JSON argument as a typed format argument, by the one number policy: whole numbers,

@@ -43,6 +43,15 @@ struct WireObject {
         }
     }
 
+    /// A scope (`WireName.isScope`), the same shape the event maps allow.
+    mutating func scope(_ key: String) throws(ProtocolError) -> String? {
+        guard let text = try string(key) else { return nil }
+        guard WireName.isScope(text) else {
+            throw ProtocolError(.invalidField, "\"\(key)\" must be \(WireName.scopeShape), not \"\(text)\"")
+        }
+        return text
+    }
+
     /// A whole number, by the wire's one number policy (`JSONNumber`).
     mutating func integer(_ key: String) throws(ProtocolError) -> Int? {
         read.insert(key)
