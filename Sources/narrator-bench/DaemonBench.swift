@@ -22,7 +22,8 @@ struct DaemonBench: AsyncParsableCommand {
             espeak-ng module playing into the same private PulseAudio): event -> audible, high -> old speech silent. \
             clients runs many clients at once against spawned narrator serve processes (null sink), each \
             writing its next event when it has read the last reply; with --against OLD it alternates OLD and \
-            this build.
+            this build. hostile runs never-reading subscribers and paused flooders beside a well-behaved game \
+            against a spawned narrator serve: memory and the game's reply times.
             """
     )
 
@@ -37,6 +38,7 @@ struct DaemonBench: AsyncParsableCommand {
         case idle
         case backends
         case clients
+        case hostile
     }
 
     @Argument(help: "Which measurement: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -51,7 +53,7 @@ struct DaemonBench: AsyncParsableCommand {
     @Option(help: "idle: how long to count the idle daemon's context switches.")
     var seconds = 10
 
-    @Option(help: "idle, clients: the narrator binary to run (default: the one built next to this benchmark).")
+    @Option(help: "idle, clients, hostile: the narrator binary to run (default: the one built next to this benchmark).")
     var binary: String?
 
     @Option(help: "clients: how many clients send at once (each sends --count events, default 2000).")
@@ -87,6 +89,10 @@ struct DaemonBench: AsyncParsableCommand {
             try Clients(clients: clients, count: count ?? 2000, rounds: rounds, binary: binary, against: against).run()
             return
         }
+        if measure == .hostile {
+            try Hostile(count: count ?? 2000, binary: binary).run()
+            return
+        }
         if measure == .idle {
             try await Idle(seconds: seconds, binary: binary).run()
             return
@@ -104,7 +110,7 @@ struct DaemonBench: AsyncParsableCommand {
         case .earcon: try await measurement(200).earcon()
         case .stream: try await measurement(100_000).stream(spawned: spawned)
         case .backends: try await measurement(100).backends()
-        case .coldStart, .idle, .clients: break
+        case .coldStart, .idle, .clients, .hostile: break
         }
     }
 

@@ -91,6 +91,8 @@ extension Conductor {
         }
         if report.outcome.isTerminal {
             live.removeValue(forKey: report.id)
+            // The daemon falls quiet: what a burst of speech left free is given back.
+            if live.isEmpty { MemoryKeeper.giveBackAfterBurst() }
             if var left = outstanding[announcement.client] {
                 left.count -= 1
                 left.bytes -= announcement.text.utf8.count

@@ -21,10 +21,6 @@ final class ConnectionHandler: ChannelDuplexHandler {
     typealias OutboundOut = ByteBuffer
 
     private let conductor: Conductor
-    /// The daemon's count of bytes held for clients (this connection's backlog and partial line).
-    private let memory: ClientMemory
-    /// What this connection has added to `memory` for its partial line.
-    private var heldForPartialLine = 0
     /// Who is on the other end (SO_PEERCRED); tests in memory give their own.
     private let peerCredentials: (any Channel) -> PeerCredentials?
     private let logger: Logger
@@ -42,12 +38,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var flushScheduled = false
 
     init(
-        conductor: Conductor, lineLimit: Int, logger: Logger, memory: ClientMemory = ClientMemory(),
+        conductor: Conductor, lineLimit: Int, logger: Logger,
         peerCredentials: @escaping (any Channel) -> PeerCredentials? = PeerCredentials.of
     ) {
         self.decoder = LineFrameDecoder(limit: lineLimit)
         self.conductor = conductor
-        self.memory = memory
         self.peerCredentials = peerCredentials
         self.logger = logger
     }
@@ -59,7 +54,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
         received = ByteBuffer()
-        keepPartialLineSmall()
+        // The connection's buffers and its unwritten lines are freed by now: a burst may be over.
+        MemoryKeeper.giveBackAfterBurst()
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -104,7 +100,6 @@ final class ConnectionHandler: ChannelDuplexHandler {
             if firstDrop { logger.warning("A client does not read what it is sent; dropping its notifications") }
             return
         }
-        memory.add(size)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let written: @Sendable (Result<Void, any Error>) -> Void = { _ in handler.value.lineWritten(size: size) }
         let buffer = ByteBuffer(string: line + "\n")
@@ -120,7 +115,6 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// A line was written, or failed to be: held reads may resume, a half-closed connection may end.
     private func lineWritten(size: Int) {
         backlog.written(size: size)
-        memory.remove(size)
         guard readHeld || closeWhenDrained, let context else { return }
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         context.eventLoop.execute { handler.value.drained() }
@@ -138,21 +132,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     /// Keeps only the bytes of a line not yet ended, in a buffer no bigger than they need: a long
-    /// line's buffer is let go once the line is done, and the daemon's count of what it holds for
-    /// clients follows.
+    /// line's buffer is let go once the line is done.
     private func keepPartialLineSmall() {
         if received.readableBytes == 0 && received.capacity > 4096 {
             received = ByteBuffer()
         } else {
             received.discardReadBytes()
         }
-        let holding = received.capacity
-        if holding > heldForPartialLine {
-            memory.add(holding - heldForPartialLine)
-        } else if holding < heldForPartialLine {
-            memory.remove(heldForPartialLine - holding)
-        }
-        heldForPartialLine = holding
     }
 
     /// One request: decided, its reply written, then carried out.
@@ -186,7 +172,6 @@ final class ConnectionHandler: ChannelDuplexHandler {
         // asked for is still said; it gets its pending lines, then the connection closes. A
         // partial last line has no one to answer and is dropped.
         received = ByteBuffer()
-        keepPartialLineSmall()
         disconnect()
         closeWhenDrained = true
         drained()

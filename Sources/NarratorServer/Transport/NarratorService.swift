@@ -66,11 +66,10 @@ public struct NarratorService: Sendable {
         // Every connection lives on the conductor's event loop (see ConnectionHandler).
         let bootstrap = ServerBootstrap(group: conductor.eventLoop)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-        let memory = ClientMemory()
         let serve: @Sendable (any Channel) -> EventLoopFuture<any Channel> = { channel in
             channel.eventLoop.makeCompletedFuture { () -> any Channel in
                 try channel.pipeline.syncOperations.addHandler(
-                    ConnectionHandler(conductor: conductor, lineLimit: limit, logger: logger, memory: memory))
+                    ConnectionHandler(conductor: conductor, lineLimit: limit, logger: logger))
                 open.insert(channel)
                 return channel
             }
