@@ -21,7 +21,7 @@ public enum DaemonLine: Sendable, Hashable {
     /// Reads one line (without its line break). A reply has `ok`, a notification `event`; the
     /// kind of reply is told by the member only it has (docs/PROTOCOL.md).
     public static func parse(_ line: String) throws(ProtocolError) -> DaemonLine {
-        var object = try WireObject(line: line)
+        var object = try WireObject(parsing: Array(line.utf8), what: "a daemon line")
         if let event = try object.string("event") {
             return .notification(try notification(event, &object))
         }

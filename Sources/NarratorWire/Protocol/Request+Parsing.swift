@@ -8,22 +8,14 @@ extension Request {
         if String(validating: line, as: UTF8.self) == nil {
             throw ProtocolError(.invalidUTF8, "the line is not valid UTF-8")
         }
-        let node: JSONNode
-        do {
-            node = try JSONParser.parse(line)
-        } catch {
-            throw ProtocolError(.invalidJSON, "not JSON: \(error)")
-        }
-        guard case .object(let members) = node.value else {
-            throw ProtocolError(.notAnObject, "a request is a JSON object, not \(node.value.kindDescription)")
-        }
-        guard let typeMember = members.first(where: { $0.key == "type" }) else {
+        var fields = try WireObject(parsing: line, what: "a request")
+        guard let typeValue = fields.members["type"] else {
             throw ProtocolError(.missingField, "every request needs a \"type\", e.g. {\"type\":\"status\"}")
         }
-        guard case .string(let type) = typeMember.value.value, !type.isEmpty else {
+        guard case .string(let type) = typeValue, !type.isEmpty else {
             throw ProtocolError(.invalidField, "\"type\" must be a non-empty string")
         }
-        var fields = try WireObject(members, subject: "\"\(type)\"")
+        fields.subject = "\"\(type)\""
         _ = try fields.string("type")
         if let version = try fields.integer("v"), version != protocolVersion {
             throw ProtocolError(

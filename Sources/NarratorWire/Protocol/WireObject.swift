@@ -7,7 +7,7 @@ struct WireObject {
     let ordered: [JSONMember]
     private var read: Set<String> = []
     /// What is being read, for messages: `"say"`.
-    let subject: String
+    var subject: String
 
     init(_ object: [JSONMember], subject: String) throws(ProtocolError) {
         self.subject = subject
@@ -20,8 +20,8 @@ struct WireObject {
         }
     }
 
-    /// Parses a line that must hold one object.
-    init(line: String) throws(ProtocolError) {
+    /// Parses a line that must hold one object; `what` names it in errors ("a request").
+    init(parsing line: [UInt8], what: String) throws(ProtocolError) {
         let node: JSONNode
         do {
             node = try JSONParser.parse(line)
@@ -29,9 +29,9 @@ struct WireObject {
             throw ProtocolError(.invalidJSON, "not JSON: \(error)")
         }
         guard case .object(let members) = node.value else {
-            throw ProtocolError(.notAnObject, "a line is a JSON object, not \(node.value.kindDescription)")
+            throw ProtocolError(.notAnObject, "\(what) is a JSON object, not \(node.value.kindDescription)")
         }
-        try self.init(members, subject: "the line")
+        try self.init(members, subject: what)
     }
 
     mutating func string(_ key: String) throws(ProtocolError) -> String? {
