@@ -110,8 +110,8 @@ struct LintCLITests {
                 lives_remaining
                   pl      2      [few] Zostały dwa życia
                   pl      5      [many] Zostało pięć żyć
-                  ar      2      [two] بقيت روحان
-                  ar      5      [few] بقيت 5 أرواح
+                  ar      2      [two] بَقِيَتْ رُوحانِ
+                  ar      5      [few] بَقِيَتْ خَمْسُ أَرْواحٍ
 
                 """)
     }

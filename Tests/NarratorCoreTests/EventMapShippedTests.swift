@@ -244,9 +244,9 @@ struct EventMapShippedTests {
             ("ru", 1, "Авария! Осталась одна жизнь", .one),
             ("ru", 2, "Авария! Осталось две жизни", .few),
             ("ru", 5, "Авария! Осталось пять жизней", .many),
-            ("ar", 1, "اصطدام! بقيت روح واحدة", .one),
-            ("ar", 2, "اصطدام! بقيت روحان", .two),
-            ("ar", 5, "اصطدام! بقيت 5 أرواح", .few),
+            ("ar", 1, "اِصْطِدامٌ! بَقِيَتْ رُوحٌ واحِدَةٌ", .one),
+            ("ar", 2, "اِصْطِدامٌ! بَقِيَتْ رُوحانِ", .two),
+            ("ar", 5, "اِصْطِدامٌ! بَقِيَتْ خَمْسُ أَرْواحٍ", .few),
         ])
     func crashPlurals(locale: String, lives: Int, text: String, category: PluralCategory) throws {
         let action = try EventMapFixtures.shippedMap().resolve(

@@ -4,9 +4,9 @@ import Testing
 @testable import NarratorLocalization
 
 /// CLDR 41 ships no test data for its spell-out rules (`common/testData` has none for rbnf), so the
-/// interpreter is checked against ICU's own rule-based formatter running the very same generated
-/// rule text: every public rule set of every locale, on a fixed list of numbers that reach each
-/// rule kind and a seeded random sample up to 10^15, negatives included.
+/// interpreter is checked against ICU's own rule-based formatter running the very same rule text
+/// (CLDR's, with the narrator's supplement): every public rule set of every locale, on a fixed list
+/// of numbers that reach each rule kind and a seeded random sample up to 10^15, negatives included.
 @Suite("CLDR spell-out rules against ICU")
 struct SpelloutConformanceTests {
     /// An ICU formatter over one locale's generated rule description.
@@ -80,7 +80,7 @@ struct SpelloutConformanceTests {
         var failures: [String] = []
         var compared = 0
         for locale in SpelloutRules.locales {
-            let description = CLDRSpelloutRules.byLocale[locale]!
+            let description = try #require(SpelloutSupplement.description(of: locale))
             let ours = try SpelloutRules(ruleLocale: locale, description: description)
             let icu = try ICUFormatter(description: description, locale: locale)
             #expect(!ours.ruleSetNames.isEmpty, "\(locale) has no public rule set")

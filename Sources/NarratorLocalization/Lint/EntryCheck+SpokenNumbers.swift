@@ -1,8 +1,9 @@
 import NarratorWire
 
 extension EntryCheck {
-    /// Numbers marked `^[%arg](spellout: "...")` must name a rule set the language has in CLDR and
-    /// mark a whole number: otherwise the line cannot be spoken at all.
+    /// Numbers marked `^[%arg](spellout: "...")` must name a rule set the language has (CLDR's, or the
+    /// narrator's own in `SpelloutSupplement`) and mark a whole number: otherwise the line cannot be
+    /// spoken at all.
     mutating func checkSpokenNumbers(_ unit: StringUnit, form: String, language: String) {
         guard let format = try? FormatString(parsing: unit.value, allowsSubstitutionArgument: true) else { return }
         for spoken in format.spokenNumbers {
@@ -25,7 +26,8 @@ extension EntryCheck {
                 report(
                     .spokenNumber, at: unit.position, language: language,
                     "\(form) asks for the number form \"\(spoken.ruleSet)\", which \(language) does not have "
-                        + "(CLDR \(SpelloutRules.cldrVersion)): use one of \(known.joined(separator: ", "))")
+                        + "(CLDR \(SpelloutRules.cldrVersion) and the narrator's own): use one of "
+                        + known.joined(separator: ", "))
                 continue
             }
         }

@@ -11,7 +11,7 @@ public enum SpelloutError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownRuleSet(let name, let locale, let known):
-            "\"\(name)\" is not a number form CLDR has for \(locale): use one of "
+            "\"\(name)\" is not a number form \(locale) has: use one of "
                 + known.map { $0.hasPrefix("spellout-") ? String($0.dropFirst(9)) : $0 }.joined(separator: ", ")
         case .noRules(let locale):
             "CLDR has no spelled-out numbers for \(locale): keep the number as digits"
