@@ -1,8 +1,17 @@
 # Shortcuts for the scripts in scripts/; the scripts are what the README and CI use.
-.PHONY: run test lint bench ci
+.PHONY: run build install uninstall test lint bench ci
 
 run:
 	scripts/run
+
+build:
+	scripts/build
+
+install:
+	scripts/install
+
+uninstall:
+	scripts/uninstall
 
 test:
 	scripts/test

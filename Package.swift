@@ -159,6 +159,12 @@ let package = Package(
             ]
         ),
 
+        // Writes a tool's manual page from its argument parser's description (scripts/install).
+        .executableTarget(
+            name: "narrator-manual",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
         // Benchmarks kept in the repo; run in release mode, results in docs/BENCHMARKS.md.
         .executableTarget(
             name: "narrator-bench",
@@ -245,7 +251,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "NarratorCLITests", dependencies: ["narrator", "NarratorTestSupport"]),
+        .testTarget(name: "NarratorCLITests", dependencies: ["narrator", "narrator-manual", "NarratorTestSupport"]),
         .testTarget(name: "RetroRacingCoreTests", dependencies: ["RetroRacingCore"]),
         .testTarget(
             name: "RetroRacingGameTests",

@@ -18,11 +18,12 @@ if [ "${1:-}" = "--test" ]; then
     # systemd-analyze, which start the daemon on demand and check the unit files in tests (neither needs
     # systemd running); python3, python3-pip, python3-setuptools, python3-wheel: the Python client's tests,
     # which pip-install it from the checkout offline (--no-build-isolation, so setuptools and wheel
-    # must be there already).
+    # must be there already); man-db (with groff), zsh, fish: the install test shows the man pages with
+    # man --warnings and has each shell load the installed completions.
     packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
     packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng systemd"
     packages="$packages speech-dispatcher speech-dispatcher-espeak-ng"
-    packages="$packages python3 python3-pip python3-setuptools python3-wheel"
+    packages="$packages python3 python3-pip python3-setuptools python3-wheel man-db zsh fish"
 fi
 
 missing=""

@@ -1,10 +1,14 @@
 public import Logging
 
-/// Where sound goes, as given on the command line: `auto`, `pulse`, `alsa`, `wav:PATH` or `null`.
+/// Where sound goes, as given on the command line: `auto`, `pulse`, `alsa`, `wav:PATH`,
+/// `realtime-wav:PATH` or `null`.
 public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
     /// A sound server or card, through the backend given.
     case device(Backend)
+    /// A WAV file, written as fast as the mixer mixes.
     case wav(path: String)
+    /// A WAV file written at the pace a player hears: silence where nothing played, cut speech cut.
+    case realTimeWAV(path: String)
     case null
 
     /// Which system to play through.
@@ -15,14 +19,14 @@ public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
         case alsa
     }
 
-    public static let help = "auto | pulse | alsa | wav:PATH | null"
+    public static let help = "auto | pulse | alsa | wav:PATH | realtime-wav:PATH | null"
 
     /// Parses the command-line form; nil for anything else.
     public init?(argument: String) {
-        if argument.hasPrefix("wav:") {
-            let path = String(argument.dropFirst(4))
+        if let kind = ["wav:", "realtime-wav:"].first(where: argument.hasPrefix) {
+            let path = String(argument.dropFirst(kind.count))
             guard !path.isEmpty else { return nil }
-            self = .wav(path: path)
+            self = kind == "wav:" ? .wav(path: path) : .realTimeWAV(path: path)
         } else if argument == "null" {
             self = .null
         } else if let backend = Backend(rawValue: argument) {
@@ -36,6 +40,7 @@ public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .device(let backend): return backend.rawValue
         case .wav(let path): return "wav:\(path)"
+        case .realTimeWAV(let path): return "realtime-wav:\(path)"
         case .null: return "null"
         }
     }
@@ -61,6 +66,12 @@ public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
         case .wav(let path):
             let file = try WAVFile(path: path, sampleRate: sampleRate)
             return AudioDeviceOpener(name: description, isRealTime: false) { WAVDevice(file: file) }
+        case .realTimeWAV(let path):
+            let file = try WAVFile(path: path, sampleRate: sampleRate)
+            let started = ContinuousClock.now
+            return AudioDeviceOpener(name: description, isRealTime: true) {
+                RealTimeWAVDevice(file: file, started: started)
+            }
         case .device(let backend):
             let buffer = Self.pulseBuffer(sampleRate: sampleRate)
             return AudioDeviceOpener(name: backend.rawValue, isRealTime: true) { () throws(AudioDeviceError) in

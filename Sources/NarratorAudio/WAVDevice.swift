@@ -34,6 +34,39 @@ final class WAVFile: Sendable {
         state.withLock { _ = Glibc.close($0.descriptor) }
     }
 
+    /// Frames in the file so far.
+    var frames: Int { state.withLock { Int($0.dataBytes) / 2 } }
+
+    /// Appends `count` frames of silence.
+    func appendSilence(frames count: Int) throws(AudioDeviceError) {
+        let silence = [Int16](repeating: 0, count: count)
+        let failure: AudioDeviceError? = silence.withUnsafeBytes { bytes in
+            do throws(AudioDeviceError) {
+                try append(bytes)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Removes the last `count` frames (all of them, if there are fewer).
+    func removeLast(frames count: Int) throws(AudioDeviceError) {
+        let failure: String? = state.withLock { state in
+            state.dataBytes -= min(state.dataBytes, UInt32(truncatingIfNeeded: count * 2))
+            let end = off_t(WAVHeader.size) + off_t(state.dataBytes)
+            guard ftruncate(state.descriptor, end) == 0, lseek(state.descriptor, end, SEEK_SET) == end else {
+                return String(cString: strerror(errno))
+            }
+            return nil
+        }
+        if let failure {
+            throw AudioDeviceError(output: "wav:\(path)", message: "ftruncate() failed: \(failure).")
+        }
+        try append(UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+
     /// Appends PCM and rewrites the header.
     func append(_ bytes: UnsafeRawBufferPointer) throws(AudioDeviceError) {
         let failure: String? = state.withLock { state in
@@ -67,6 +100,42 @@ final class WAVDevice: AudioDevice {
     }
 
     func discardUnplayed() {}
+
+    func close() {}
+}
+
+/// The mixer's view of a `WAVFile` written at the pace a player hears it (`realtime-wav:PATH`):
+/// the file plays like a sound card whose clock started when the output was chosen. Time with
+/// nothing to play becomes silence in the file, the mixer stays only a few milliseconds ahead of
+/// that clock, and what a cut drops is what had not been heard yet, so speech that was cut off in
+/// play is cut off in the file. The file's length is the time from the start to the last sound.
+final class RealTimeWAVDevice: AudioDevice {
+    let file: WAVFile
+    /// When the file's clock started; kept across the mixer's closing and reopening of the device.
+    let started: ContinuousClock.Instant
+
+    init(file: WAVFile, started: ContinuousClock.Instant) {
+        self.file = file
+        self.started = started
+    }
+
+    /// Frames the clock has played since it started.
+    private func heardFrames() -> Int {
+        let (seconds, attoseconds) = (ContinuousClock.now - started).components
+        return Int(seconds) * file.sampleRate + Int(attoseconds / 1_000_000_000) * file.sampleRate / 1_000_000_000
+    }
+
+    func unplayedFrames() -> Int { max(0, file.frames - heardFrames()) }
+
+    func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
+        let behind = heardFrames() - file.frames
+        if behind > 0 { try file.appendSilence(frames: behind) }
+        try file.append(UnsafeRawBufferPointer(samples))
+    }
+
+    func discardUnplayed() throws(AudioDeviceError) {
+        try file.removeLast(frames: unplayedFrames())
+    }
 
     func close() {}
 }

@@ -8,16 +8,16 @@ struct Send: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Send events or requests to the daemon and print its replies.",
         discussion: """
-            narrator send collision --lives 2          -> {"type":"collision","lives":2}
-            narrator send say --text "Hello" --priority high
-            narrator send say --key lives_remaining --arguments 2
-            narrator send < events.jsonl               (JSON lines, sent as they are)
+              narrator send collision --lives 2          -> {"type":"collision","lives":2}
+              narrator send say --text "Hello" --priority high
+              narrator send say --key lives_remaining --arguments 2
+              narrator send < events.jsonl               (JSON lines, sent as they are)
             Prints one reply line per request and exits with status 1 if any reply is an error. A "-" in \
             a field name becomes "_" (--new-record: "new_record"). Values that read as numbers, true, \
-            false or null are sent as such, others as strings; a field given twice becomes an array, and \
-            "arguments" is always one. Options of send itself come before the event name. `narrator send \
-            --help` is sent to the daemon as a request: use `narrator help send` for this page. See \
-            docs/PROTOCOL.md.
+            false or null are sent as such, others as strings, except in the fields the protocol defines as \
+            text (text, key, locale, priority, ...: `--text 2` sends "2"); a field given twice becomes an \
+            array, and "arguments" is always one. Options of send itself come before the event name. \
+            See docs/PROTOCOL.md.
             """
     )
 

@@ -82,6 +82,9 @@ struct Serve: AsyncParsableCommand {
         if let inherited, socket.socket != nil, socket.path != inherited.path {
             logger.warning("--socket \(socket.path) is ignored: systemd passed the socket \(inherited.path)")
         }
+        // What stops the daemon is found before the sound output is opened, so a fatal error (another
+        // daemon on the socket, a broken profile) is the first thing it says, before any word about sound.
+        if inherited == nil { try SocketPath.prepare(socket.path) }
         let catalog = ProfileLocation.catalog(given: profile)
         let defaultProfile = try catalog.load(try ProfileLocation.defaultEntry(catalog))
         let speech = try ServeSpeech.start(

@@ -4,8 +4,9 @@ import RetroRacingCore
 /// The command-line options of `retroracing`. The settings among them (difficulty, cues, speed
 /// warning, voice) override the saved settings for this run only.
 struct GameOptions: ParsableArguments {
-    @Option(help: "Seed for the traffic: the same seed gives the same race.")
-    var seed: UInt64 = UInt64.random(in: 0...UInt64.max)
+    /// No default value: ArgumentParser would print a random one in `--help` and the man page.
+    @Option(help: "Seed for the traffic: the same seed gives the same race (default: a new one each run).")
+    var seed: UInt64?
 
     @Option(help: "cruise (slowest), fast or rapid (fastest). Default: the settings'.")
     var difficulty: String?
@@ -31,7 +32,7 @@ struct GameOptions: ParsableArguments {
     @Option(
         help: """
             Whether a screen reader runs, for the settings' system defaults: on, off, or auto (GNOME's \
-            screen-reader setting, or an Orca process).
+            screen-reader setting, an Orca, Fenrir or brltty process, or Speakup loaded).
             """)
     var screenReader: String = "auto"
 

@@ -57,7 +57,8 @@ final class GameSession {
         for (name, score) in data.bestScores() {
             if let difficulty = Difficulty(rawValue: name) { bests[difficulty] = score }
         }
-        game = RaceGame(difficulty: settings.difficulty, seed: options.seed, bests: bests)
+        game = RaceGame(
+            difficulty: settings.difficulty, seed: options.seed ?? UInt64.random(in: 0...UInt64.max), bests: bests)
     }
 
     /// Works the settings out again (the screen reader may have started or stopped since), and

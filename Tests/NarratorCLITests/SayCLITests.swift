@@ -47,7 +47,7 @@ struct SayCLITests {
             // ArgumentParser's validation errors exit 64 (EX_USAGE).
             Refusal(
                 arguments: ["say", "hi", "--output", "foo"], status: 64,
-                message: "auto | pulse | alsa | wav:PATH | null"),
+                message: "auto | pulse | alsa | wav:PATH | realtime-wav:PATH | null"),
             Refusal(arguments: ["say", "hi", "--locale", "x!"], status: 64, message: "BCP-47"),
             Refusal(arguments: ["say", "hi", "--rate", "1000"], status: 64, message: "use 80 to 450"),
             Refusal(

@@ -80,4 +80,42 @@ struct ShippedTablesTests {
         }
         #expect(Set(documented) == (try TestFiles.shippedLocalizer()).keys)
     }
+
+    @Test("the game's event map says every key of its table but the few docs/LOCALIZATION.md names")
+    func gameKeysAreUsed() throws {
+        let folder = "Localization/retroracing/"
+        let map = try JSONSerialization.jsonObject(with: Data(try TestFiles.shippedTable(folder + "events.json")))
+        // Every "key" and "localized" string of the map; `difficulty_{difficulty}` stands for any
+        // key with that prefix and suffix.
+        var references: [String] = []
+        func collect(_ value: Any) {
+            if let object = value as? [String: Any] {
+                for (name, member) in object {
+                    if name == "key" || name == "localized", let text = member as? String { references.append(text) }
+                    collect(member)
+                }
+            } else if let array = value as? [Any] {
+                array.forEach(collect)
+            }
+        }
+        collect(map)
+        func uses(_ reference: String, _ key: String) -> Bool {
+            guard let open = reference.firstIndex(of: "{"), let close = reference.lastIndex(of: "}") else {
+                return reference == key
+            }
+            let (prefix, suffix) = (reference[..<open], reference[reference.index(after: close)...])
+            return key.count > prefix.count + suffix.count && key.hasPrefix(prefix) && key.hasSuffix(suffix)
+        }
+        let table = try StringCatalog(
+            name: "RetroRacing.xcstrings", bytes: try TestFiles.shippedTable(folder + "RetroRacing.xcstrings"))
+        let unused = table.entries.map(\.key).filter { key in !references.contains { uses($0, key) } }
+        // `help_section` has the form of `help_{topic}`, whose topics are the help's sections: this
+        // check cannot see that the map never says it, so the guide's list has it besides these.
+        let documented = ["help_section", "lane", "level", "lives_remaining"]
+        #expect(Set(unused) == Set(documented).subtracting(["help_section"]), "\(unused)")
+        let guide = String(decoding: try TestFiles.shippedTable("docs/LOCALIZATION.md"), as: UTF8.self)
+        let listed =
+            "except " + documented.dropLast().map { "`\($0)`" }.joined(separator: ", ") + " and `\(documented.last!)`"
+        #expect(guide.replacingOccurrences(of: "\n", with: " ").contains(listed), "\(listed)")
+    }
 }

@@ -65,6 +65,43 @@ struct LifecycleTests {
         #expect(fields(try first.request(#"{"type":"status"}"#))["ok"] as? Bool == true)
     }
 
+    @Test("What stops serve (another daemon, a broken profile) is the first thing it says, before any word about sound")
+    func fatalErrorComesFirst() throws {
+        let first = try DaemonProcess()
+        defer { _ = first.stop() }
+        // A PulseAudio server that is not there: opening the output says "No sound" on standard error.
+        let noSound = ["PULSE_SERVER": "unix:\(first.folder)/no-pulse-here"]
+        let environment = ProcessInfo.processInfo.environment.merging(noSound) { $1 }
+        let binary = try #require(NarratorExecutable.path())
+
+        // The same setting does make a daemon that starts say so, so the runs below could show it.
+        let started = try DaemonProcess(
+            arguments: ["--output", "pulse", "--log-level", "warning"], environment: noSound)
+        _ = started.stop()
+        #expect(started.logText.contains("No sound"), "\(started.logText)")
+
+        let second = try ChildProcess.run(
+            binary, ["serve", "--socket", first.socket, "--output", "pulse"], environment: environment)
+        #expect(second.status == 1)
+        let firstLine = second.errors.split(separator: "\n").first.map(String.init)
+        #expect(
+            firstLine
+                == "Error: Another narrator is already running on \(first.socket); stop it first, or use --socket.",
+            "\(second.errors)")
+        #expect(!second.errors.contains("No sound"), "\(second.errors)")
+
+        let broken = try ChildProcess.run(
+            binary,
+            [
+                "serve", "--socket", first.folder + "/other.sock", "--output", "pulse", "--profile",
+                first.folder + "/none",
+            ],
+            environment: environment)
+        #expect(broken.status == 1)
+        #expect(broken.errors.split(separator: "\n").first?.hasPrefix("Error: \(first.folder)/none") == true)
+        #expect(!broken.errors.contains("No sound"), "\(broken.errors)")
+    }
+
     @Test("A client of another user is refused with a clear reply, and logged")
     func refusesOtherUser() throws {
         // Needs root to act as another user; CI runs as root. Elsewhere this is recorded, not skipped silently.
