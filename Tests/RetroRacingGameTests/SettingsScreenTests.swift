@@ -46,6 +46,18 @@ struct SettingsScreenTests {
             return heard
         }
 
+        /// The screen once it shows every one of `texts`: the game speaks a change before it redraws,
+        /// so the spoken line can end before the frame is on the screen. Reads the pane again until
+        /// it does, for at most 10 s (no sleeping: each read is a tmux round trip).
+        func screenShowing(_ texts: [String]) throws -> String {
+            let deadline = ContinuousClock.now + .seconds(10)
+            var screen = try tmux("capture-pane", "-p", "-t", session)
+            while !texts.allSatisfy(screen.contains), ContinuousClock.now < deadline {
+                screen = try tmux("capture-pane", "-p", "-t", session)
+            }
+            return screen
+        }
+
         try tmux("new-session", "-d", "-s", session, "-x", "80", "-y", "24", "sh")
         defer { _ = try? tmux("kill-session", "-t", session) }
         let start = "XDG_DATA_HOME=\(folder)/data XDG_CONFIG_HOME=\(folder)/config \(game) --socket \(socket) --seed 3"
@@ -62,7 +74,8 @@ struct SettingsScreenTests {
         _ = try hear("Lane cues: off. System default.")
         try tmux("send-keys", "-t", session, "l")
         _ = try hear("Lane cues: pulses. Your choice.")
-        let screen = try tmux("capture-pane", "-p", "-t", session)
+        let screen = try screenShowing(
+            ["> Lane cues: pulses", "Settings moved to the new format", "  Difficulty: system default (rapid)"])
         #expect(screen.contains("> Lane cues: pulses"), "the screen was:\n\(screen)")
         #expect(screen.contains("Settings moved to the new format"), "the screen was:\n\(screen)")
         #expect(screen.contains("  Difficulty: system default (rapid)"), "the screen was:\n\(screen)")
@@ -98,7 +111,7 @@ struct SettingsScreenTests {
         _ = FileManager.default.createFile(atPath: settingsFile, contents: Data("version 1\nlane_cues loud\n".utf8))
         try tmux("send-keys", "-t", session, start + " --screen-reader on" + ended, "Enter")
         _ = try hear("Press space to start. The question mark opens the help.")
-        let broken = try tmux("capture-pane", "-p", "-t", session)
+        let broken = try screenShowing(["could not be read", "(line 2:"])
         #expect(broken.contains("could not be read") && broken.contains("(line 2:"), "the screen was:\n\(broken)")
         try tmux("send-keys", "-t", session, "q")
         try tmux("wait-for", "\(session)-ended", limit: .seconds(30))
