@@ -16,11 +16,8 @@ public struct EngineSpeaker: Speaker {
     public func speak(_ request: SpeechRequest, observer: @escaping @Sendable (SpeakerEvent) -> Void)
         throws(SpeakerError)
     {
-        let voice = VoiceSettings(
-            locale: request.voice.locale, rate: request.voice.rate, pitch: request.voice.pitch,
-            volume: request.voice.volume)
         let utterance = Utterance(
-            id: request.id.rawValue, text: request.text, voice: voice, startPosition: request.startPosition)
+            id: request.id.rawValue, text: request.text, voice: request.voice, startPosition: request.startPosition)
         let id = request.id
         do {
             try engine.enqueueChecked(utterance, to: sink) { event in
@@ -41,11 +38,10 @@ public struct EngineSpeaker: Speaker {
     public func stop(_ id: AnnouncementID) { engine.stop(id.rawValue) }
 
     public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
-        do {
-            let voice = try engine.resolveVoice(locale)
-            return VoiceChoice(name: voice.voice.name, fallbackWarning: voice.fallbackWarning)
-        } catch {
-            throw SpeakerError(error.description)
-        }
+        try EngineVoices(engine: engine).voice(for: locale)
+    }
+
+    public func voice(named name: String) throws(SpeakerError) -> VoiceChoice {
+        try EngineVoices(engine: engine).voice(named: name)
     }
 }

@@ -5,6 +5,10 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A C call returned an error status.
     case espeakCall(function: String, code: Int32)
     case invalidLocale(String)
+    /// A voice name (`pl+f3`) whose voice is not installed.
+    case unknownVoice(String)
+    /// A voice name whose variant (after the `+`) is not installed.
+    case unknownVariant(String, variant: String)
     case noVoices
     /// Text or settings a speech system would refuse (the seam's own checks).
     case invalidRequest(SpeechRequestError)
@@ -23,6 +27,14 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(function) failed with espeak-ng status \(code)."
         case .invalidLocale(let text):
             return "\"\(text)\" is not a language tag; use a BCP-47 tag such as en, en-GB, pt-BR or zh-Hans."
+        case .unknownVoice(let name):
+            return
+                "espeak-ng has no voice \"\(name)\"; use a voice's file, name or language as `narrator voices` "
+                + "lists them, optionally with a variant: pl, en-gb, pl+f3."
+        case .unknownVariant(let name, let variant):
+            return
+                "espeak-ng has no variant \"\(variant)\" (in \"\(name)\"); `narrator voices --variants` lists them "
+                + "(f1 to f5 are female, m1 to m7 male)."
         case .noVoices:
             return "espeak-ng lists no voices; reinstall espeak-ng-data."
         case .invalidRequest(let error):

@@ -98,6 +98,15 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
                 "speech-dispatcher's \(module) has no voice for \(locale); it speaks with its default voice")
     }
 
+    /// speech-dispatcher speaks with the voices its player chose for it: a voice named in the
+    /// narrator's configuration (an espeak-ng name) is accepted and not used, with a warning.
+    public func voice(named name: String) throws(SpeakerError) -> VoiceChoice {
+        VoiceChoice(
+            name: "speech-dispatcher \(module)",
+            fallbackWarning:
+                "speech-dispatcher speaks with its own voices: the voice \(name) is used only with --speech espeak")
+    }
+
     /// Cancels what speaks, closes the connection and ends the speaker's thread; returns once it has,
     /// or after two seconds (a stalled speech-dispatcher must not hold up the daemon's exit).
     public func close() {

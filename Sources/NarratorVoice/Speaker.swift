@@ -7,13 +7,22 @@ public import NarratorCore
 /// Requests arrive already checked (`SpeechRequest.validate()`, done once, by the daemon): an
 /// implementation speaks what it is given. Events for one announcement come in order: `started`,
 /// any `sentence`, then exactly one of `finished`, `stopped`, `failed`.
-public protocol Speaker: Sendable {
+public protocol Speaker: VoiceCatalog {
     /// Queues a request; events come back through `observer`, from any thread.
     func speak(_ request: SpeechRequest, observer: @escaping @Sendable (SpeakerEvent) -> Void) throws(SpeakerError)
     /// Stops an announcement, queued or speaking; an unknown or ended id is ignored.
     func stop(_ id: AnnouncementID)
+}
+
+/// The voices a speech system has: what a client's locale and the player's configured voices
+/// (`narrator config`, the daemon at start and on SIGHUP) are checked against.
+public protocol VoiceCatalog: Sendable {
     /// The voice a locale gets, and whether it falls back; throws for a tag that is not a locale.
     func voice(for locale: String) throws(SpeakerError) -> VoiceChoice
+    /// The voice a name chooses (`pl+f3`, `VoiceRequest.voice`); throws for a name the speech system
+    /// does not have, saying where to find the names it has. A system that chooses its own voices
+    /// accepts any name, with a warning that it is not used.
+    func voice(named name: String) throws(SpeakerError) -> VoiceChoice
 }
 
 /// What happened to a request, in order.

@@ -27,7 +27,7 @@ public struct SpeechRequest: Sendable, Hashable {
     }
 }
 
-/// How an announcement should sound: language, speed, pitch, loudness.
+/// How an announcement should sound: language, voice, speed, pitch, loudness.
 public struct VoiceRequest: Sendable, Hashable {
     public static let rateRange = 80...450
     public static let pitchRange = 0...100
@@ -41,12 +41,16 @@ public struct VoiceRequest: Sendable, Hashable {
     public var pitch: Int
     /// Loudness, 100 is normal.
     public var volume: Int
+    /// A voice chosen by name, with an optional variant (espeak-ng's `pl+f3`: the Polish voice,
+    /// female variant 3), checked with `VoiceCatalog.voice(named:)`; nil: the locale's own voice.
+    public var voice: String?
 
-    public init(locale: String = "en", rate: Int = 175, pitch: Int = 50, volume: Int = 100) {
+    public init(locale: String = "en", rate: Int = 175, pitch: Int = 50, volume: Int = 100, voice: String? = nil) {
         self.locale = locale
         self.rate = rate
         self.pitch = pitch
         self.volume = volume
+        self.voice = voice
     }
 
     /// Throws the first setting out of its range.

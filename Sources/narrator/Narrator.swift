@@ -19,7 +19,7 @@ struct Narrator: AsyncParsableCommand {
               say TEXT|- [--locale TAG] [--rate N] [--pitch N] [--volume N]
                          [--output OUTPUT]
               play [NAME FIELD=VALUE ...] [--profile PROFILE] [--output OUTPUT]
-              voices [--locale TAG]
+              voices [--locale TAG | --variants]
               lint [PATH|PROFILE ...] [--strict] [--format text|json]
               lint --preview KEY [--locale TAG ...] [--count N ...] [--speak]
                                  [--output OUTPUT]

@@ -31,6 +31,19 @@ final class FakeSpeaker: Speaker {
         return VoiceChoice(name: "fake \(locale)", fallbackWarning: nil)
     }
 
+    /// Knows the voices `pl`, `en` and `de`, each with the variants `f1` to `f5`.
+    func voice(named name: String) throws(SpeakerError) -> VoiceChoice {
+        let parts = name.split(separator: "+", omittingEmptySubsequences: false)
+        guard ["pl", "en", "de"].contains(parts[0]),
+            parts.count == 1 || (parts.count == 2 && Self.variants.contains(String(parts[1])))
+        else {
+            throw SpeakerError("no voice \"\(name)\"")
+        }
+        return VoiceChoice(name: "fake \(name)", fallbackWarning: nil)
+    }
+
+    static let variants = ["f1", "f2", "f3", "f4", "f5"]
+
     /// Plays one event of the speech system, as it would arrive from its own thread.
     func emit(_ event: SpeakerEvent) {
         let id: AnnouncementID

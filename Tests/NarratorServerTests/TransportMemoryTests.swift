@@ -77,6 +77,8 @@ final class WatchingSpeaker: Speaker, @unchecked Sendable {
 
     func voice(for locale: String) throws(SpeakerError) -> VoiceChoice { try inner.voice(for: locale) }
 
+    func voice(named name: String) throws(SpeakerError) -> VoiceChoice { try inner.voice(named: name) }
+
     var texts: [String] { inner.requests.withLock { $0.map(\.text) } }
 }
 

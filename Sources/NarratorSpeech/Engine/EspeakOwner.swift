@@ -15,7 +15,10 @@ struct EspeakOwner {
 
     let sampleRate: Int
     let voices: [VoiceDescription]
-    private var appliedLanguage: String?
+    /// The variants (`voices/!v`) a voice name may add after a `+`.
+    let variants: [VoiceDescription]
+    /// The voice last selected: `language:pl` (by properties) or `name:zlw/pl+f3` (by name).
+    private var appliedVoice: String?
     private var appliedSettings: VoiceSettings?
     private let logger: Logger
 
@@ -40,7 +43,12 @@ struct EspeakOwner {
         }
         espeak_SetSynthCallback(synthCallback)
         self.sampleRate = Int(espeak_ng_GetSampleRate())
-        self.voices = Self.listVoices()
+        self.voices = Self.listVoices(nil)
+        self.variants = "variant".withCString { language in
+            var spec = espeak_VOICE()
+            spec.languages = language
+            return Self.listVoices(&spec)
+        }
     }
 
     /// espeak-ng's own sentence for a failed status, with the file it names when there is one.
@@ -66,8 +74,9 @@ struct EspeakOwner {
         return ProcessInfo.processInfo.environment["ESPEAK_DATA_PATH"] ?? "(espeak-ng's built-in path)"
     }
 
-    private static func listVoices() -> [VoiceDescription] {
-        guard var entry = espeak_ListVoices(nil) else { return [] }
+    /// Every voice, or with `spec` those of its language (`variant`: the variants).
+    private static func listVoices(_ spec: UnsafeMutablePointer<espeak_VOICE>?) -> [VoiceDescription] {
+        guard var entry = espeak_ListVoices(spec) else { return [] }
         var voices: [VoiceDescription] = []
         while let voice = entry.pointee {
             let name = voice.pointee.name.map { String(cString: $0) } ?? ""
@@ -97,17 +106,28 @@ struct EspeakOwner {
     /// Selects the voice and parameters of an utterance, touching espeak-ng only for what changed.
     mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceSettings) throws(SpeechError) {
         var voiceChanged = false
-        if appliedLanguage != voice.espeakLanguage {
-            let status = voice.espeakLanguage.withCString { language -> espeak_ERROR in
-                var spec = espeak_VOICE()
-                spec.languages = language
-                return espeak_SetVoiceByProperties(&spec)
-            }
+        // A voice the player named (`pl+f3`) is set by its file names, which espeak-ng finds
+        // exactly; a locale's voice by its language, which it does not find by name (ARCHITECTURE.md).
+        let wanted = voice.named.map { "name:" + $0.espeakName } ?? "language:" + voice.espeakLanguage
+        if appliedVoice != wanted {
+            let (function, status) =
+                if let named = voice.named {
+                    ("espeak_SetVoiceByName", named.espeakName.withCString { espeak_SetVoiceByName($0) })
+                } else {
+                    (
+                        "espeak_SetVoiceByProperties",
+                        voice.espeakLanguage.withCString { language -> espeak_ERROR in
+                            var spec = espeak_VOICE()
+                            spec.languages = language
+                            return espeak_SetVoiceByProperties(&spec)
+                        }
+                    )
+                }
             guard status == EE_OK else {
-                appliedLanguage = nil
-                throw .espeakCall(function: "espeak_SetVoiceByProperties", code: status.rawValue)
+                appliedVoice = nil
+                throw .espeakCall(function: function, code: status.rawValue)
             }
-            appliedLanguage = voice.espeakLanguage
+            appliedVoice = wanted
             voiceChanged = true
         }
         // A voice change resets the rate (after the Russian voice others speak ~6 % slower), so

@@ -40,7 +40,7 @@ public final class SpeechEngine: Sendable {
     private init(dataPath: String?, logger: Logger) throws(SpeechError) {
         let control = EngineControl()
         let started = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<(Int, [VoiceDescription]), SpeechError>?>(nil)
+        let outcome = Mutex<Result<(Int, VoiceResolver), SpeechError>?>(nil)
         let ended = threadEnded
         OSThread.start(name: "narrator-speech") {
             let owner: EspeakOwner
@@ -52,17 +52,18 @@ public final class SpeechEngine: Sendable {
                 ended.signal()
                 return
             }
-            outcome.withLock { $0 = .success((owner.sampleRate, owner.voices)) }
+            let resolver = VoiceResolver(voices: owner.voices, variants: owner.variants)
+            outcome.withLock { $0 = .success((owner.sampleRate, resolver)) }
             started.signal()
             var loop = SpeechLoop(owner: owner, control: control)
             loop.run()
             ended.signal()
         }
         started.wait()
-        let (rate, voices) = try outcome.withLock { $0! }.get()
+        let (rate, resolver) = try outcome.withLock { $0! }.get()
         self.sampleRate = rate
-        self.voices = voices
-        self.resolver = VoiceResolver(voices: voices)
+        self.voices = resolver.voices
+        self.resolver = resolver
         self.control = control
         self.logger = logger
     }
@@ -92,11 +93,12 @@ public final class SpeechEngine: Sendable {
     }
 
     /// Queues an utterance whose text and settings were checked already (the daemon checks them
-    /// above the speech seam); only its voice is resolved.
+    /// above the speech seam); only its voice is resolved: the locale's, or the one it names.
     func enqueueChecked(
         _ utterance: Utterance, to sink: any AudioSink, observer: @escaping @Sendable (SpeechEvent) -> Void
     ) throws(SpeechError) {
-        let voice = try resolveVoice(utterance.voice.locale)
+        var voice = try resolveVoice(utterance.voice.locale)
+        voice.named = try utterance.voice.voice.map { (name) throws(SpeechError) in try resolver.resolve(named: name) }
         try control.enqueue(SpeechJob(utterance: utterance, voice: voice, sink: sink, observer: observer))
     }
 

@@ -17,6 +17,8 @@ public struct ResolvedVoice: Sendable, Hashable {
     /// The installed voice that speaks it.
     public let voice: VoiceDescription
     public let match: Match
+    /// The voice the player named for this language (`VoiceRequest.voice`), spoken instead of `voice`.
+    public var named: NamedVoice?
 
     /// One line for the log when the voice is not the one asked for; nil for an exact match.
     public var fallbackWarning: String? {

@@ -4,9 +4,13 @@
 /// testable without synthesizing anything.
 public struct VoiceResolver: Sendable {
     public let voices: [VoiceDescription]
+    /// The variants a voice name may add after a `+` (`f3` in `pl+f3`): changes of pitch, formants
+    /// and breath that espeak-ng keeps in `voices/!v`, each usable with any voice.
+    public let variants: [VoiceDescription]
 
-    public init(voices: [VoiceDescription]) {
+    public init(voices: [VoiceDescription], variants: [VoiceDescription] = []) {
         self.voices = voices
+        self.variants = variants
     }
 
     /// The voice for `locale`, or an error when the tag is malformed or no voice at all is installed.
