@@ -57,7 +57,13 @@ struct RequestParsingTests {
             Issue.record("set")
             return
         }
-        #expect(change.locale == "pl" && change.rate == 200 && change.pitch == nil)
+        #expect(change.locale == "pl" && change.rate == 200 && change.pitch == nil && change.reset.isEmpty)
+        // In set alone, null is not "left out": it resets the field to the daemon's default.
+        guard case .set(let reset) = try parse(#"{"type":"set","rate":null,"volume":null,"pitch":40}"#) else {
+            Issue.record("set with null")
+            return
+        }
+        #expect(reset == Request.VoiceChange(pitch: 40, reset: [.rate, .volume]))
         guard
             case .hello(let client, let locale, let profile) = try parse(
                 #"{"type":"hello","client":"RetroRapid","locale":"fr","profile":"retroracing","protocol":1}"#)

@@ -19,7 +19,8 @@ struct WireRoundTripTests {
         .say(.init(.key("ready", arguments: []), priority: .low)),
         .cancel(scope: nil, allClients: false), .cancel(scope: "help", allClients: true),
         .pause(allClients: false), .pause(allClients: true), .resume(allClients: true),
-        .set(.init(locale: "fr", rate: 300, pitch: 40, volume: 90)), .set(.init(rate: 80)), .status,
+        .set(.init(locale: "fr", rate: 300, pitch: 40, volume: 90)), .set(.init(rate: 80)),
+        .set(.init(pitch: 60, reset: [.locale, .rate, .volume])), .status,
         .subscribe(allClients: false), .subscribe(allClients: true),
         .play(sound: "lane_chord", arguments: [.init("left", .bool(true)), .init("lane", .integer(1))]),
     ]
@@ -53,7 +54,12 @@ struct WireRoundTripTests {
             .init(
                 version: "0.5.0", speaking: nil, queued: 0, clients: 1, profile: "p", profileFolder: "/p",
                 output: .init(output: "null", condition: .lost(reason: "gone"), milliseconds: 0),
-                uptimeMilliseconds: 0, counters: [])),
+                uptimeMilliseconds: 0, counters: [],
+                defaults: .init(
+                    voice: .init(locale: "pl", rate: 300, pitch: 50, volume: 100), output: "auto",
+                    voices: [.init("pl", "pl+f3")],
+                    origins: [.init("rate", "/home/a/.config/narrator/config:2"), .init("pitch", "built-in")],
+                    file: "/home/a/.config/narrator/config"))),
         .error(ProtocolError(.invalidJSON, "bad \"quote\" \\ and \n line \u{1}")),
     ]
 

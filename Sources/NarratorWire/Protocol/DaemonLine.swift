@@ -91,7 +91,26 @@ public enum DaemonLine: Sendable, Hashable {
             clients: try object.integer("clients") ?? 0, profile: try object.string("profile") ?? "",
             profileFolder: try object.string("profile_folder") ?? "",
             output: try outputState(&output, millisecondsKey: "since_ms"),
-            uptimeMilliseconds: try object.decimal("uptime_ms") ?? 0, counters: counters)
+            uptimeMilliseconds: try object.decimal("uptime_ms") ?? 0, counters: counters,
+            defaults: try object.object("defaults").map { (defaults) throws(ProtocolError) in
+                try self.defaults(defaults)
+            })
+    }
+
+    private static func defaults(_ object: WireObject) throws(ProtocolError) -> Reply.Status.Defaults {
+        var object = object
+        let texts = { (members: WireObject?) -> [Reply.Status.Text] in
+            (members?.ordered ?? []).compactMap { member in
+                guard case .string(let text) = member.value.value else { return nil }
+                return Reply.Status.Text(member.key, text)
+            }
+        }
+        return Reply.Status.Defaults(
+            voice: Reply.Voice(
+                locale: try object.string("locale") ?? "", rate: try object.integer("rate") ?? 0,
+                pitch: try object.integer("pitch") ?? 0, volume: try object.integer("volume") ?? 0),
+            output: try object.string("output") ?? "", voices: texts(try object.object("voices")),
+            origins: texts(try object.object("from")), file: try object.string("file"))
     }
 
     private static func notification(_ event: String, _ object: inout WireObject) throws(ProtocolError)

@@ -95,6 +95,8 @@ public enum Reply: Sendable, Hashable {
         public var uptimeMilliseconds: Double
         /// `connections`, `requests`, `errors`, then one per outcome name, in this order.
         public var counters: [Counter]
+        /// The voice clients get when they choose none, and where each part comes from.
+        public var defaults: Defaults?
 
         public struct Counter: Sendable, Hashable {
             public var name: String
@@ -106,10 +108,45 @@ public enum Reply: Sendable, Hashable {
             }
         }
 
+        /// The daemon's defaults (docs/CONFIG.md): its built-in values, the player's configuration
+        /// file over them, `narrator serve`'s options over that.
+        public struct Defaults: Sendable, Hashable {
+            public var voice: Voice
+            /// The output this run was started with (`auto`, `pulse`...).
+            public var output: String
+            /// The voice chosen for a language: `pl` -> `pl+f3`, by language.
+            public var voices: [Text]
+            /// Where each setting comes from, by its name in the file (`rate`, `voice.pl`): `built-in`,
+            /// `command line`, or the file and line (`/home/ann/.config/narrator/config:3`).
+            public var origins: [Text]
+            /// The configuration file the daemon reads (at start and on SIGHUP), whether or not it exists.
+            public var file: String?
+
+            public init(voice: Voice, output: String, voices: [Text], origins: [Text], file: String?) {
+                self.voice = voice
+                self.output = output
+                self.voices = voices
+                self.origins = origins
+                self.file = file
+            }
+        }
+
+        /// A name and its text.
+        public struct Text: Sendable, Hashable {
+            public var name: String
+            public var value: String
+
+            public init(_ name: String, _ value: String) {
+                self.name = name
+                self.value = value
+            }
+        }
+
         public init(
             version: String, speaking: Speaking?, queued: Int, clients: Int, profile: String, profileFolder: String,
-            output: OutputState, uptimeMilliseconds: Double, counters: [Counter]
+            output: OutputState, uptimeMilliseconds: Double, counters: [Counter], defaults: Defaults? = nil
         ) {
+            self.defaults = defaults
             self.version = version
             self.speaking = speaking
             self.queued = queued
@@ -205,6 +242,7 @@ extension Reply {
             var counters = JSONObjectWriter()
             for counter in status.counters { counters.add(counter.name, counter.value) }
             line.add("counters", object: counters)
+            if let defaults = status.defaults { line.add("defaults", object: defaults.object) }
         case .error(let error):
             var object = JSONObjectWriter()
             object.add("code", error.code)
@@ -230,6 +268,28 @@ extension OutputState {
         }
         line.add(event == nil ? "since_ms" : "t_ms", milliseconds: max(0, milliseconds))
         return line
+    }
+}
+
+extension Reply.Status.Defaults {
+    /// `{"locale":"en","rate":300,...,"voices":{"pl":"pl+f3"},"from":{"rate":"...:3",...},"file":"..."}`
+    var object: JSONObjectWriter {
+        var line = JSONObjectWriter()
+        line.add("locale", voice.locale)
+        line.add("rate", voice.rate)
+        line.add("pitch", voice.pitch)
+        line.add("volume", voice.volume)
+        line.add("output", output)
+        line.add("voices", object: Self.object(voices))
+        line.add("from", object: Self.object(origins))
+        if let file { line.add("file", file) } else { line.addNull("file") }
+        return line
+    }
+
+    private static func object(_ texts: [Reply.Status.Text]) -> JSONObjectWriter {
+        var object = JSONObjectWriter()
+        for text in texts { object.add(text.name, text.value) }
+        return object
     }
 }
 

@@ -34,6 +34,9 @@ extension Request {
             change.rate.map { line.add("rate", $0) }
             change.pitch.map { line.add("pitch", $0) }
             change.volume.map { line.add("volume", $0) }
+            for setting in Request.VoiceChange.Setting.allCases where change.reset.contains(setting) {
+                line.addNull(setting.rawValue)
+            }
         case .status:
             break
         case .play(let sound, let arguments):

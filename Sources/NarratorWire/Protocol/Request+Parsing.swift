@@ -48,10 +48,12 @@ extension Request {
         case .resume:
             return .resume(allClients: try fields.bool("all_clients") ?? false)
         case .set:
+            // Here, unlike elsewhere, null is not the same as leaving the field out: it resets it.
+            let reset = Set(VoiceChange.Setting.allCases.filter { fields.isNull($0.rawValue) })
             return .set(
                 VoiceChange(
                     locale: try fields.string("locale"), rate: try fields.integer("rate"),
-                    pitch: try fields.integer("pitch"), volume: try fields.integer("volume")))
+                    pitch: try fields.integer("pitch"), volume: try fields.integer("volume"), reset: reset))
         case .status:
             return .status
         case .subscribe:

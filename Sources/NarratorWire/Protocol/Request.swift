@@ -72,16 +72,26 @@ public enum Request: Sendable, Hashable {
 
     /// A `set` request: the voice settings this client changes; nil keeps the current one.
     public struct VoiceChange: Sendable, Hashable {
+        /// The settings a `set` changes, by their field names.
+        public enum Setting: String, Sendable, Hashable, CaseIterable {
+            case locale, rate, pitch, volume
+        }
+
         public var locale: String?
         public var rate: Int?
         public var pitch: Int?
         public var volume: Int?
+        /// The settings given as `null`: back to the daemon's default, and following it from then on.
+        public var reset: Set<Setting>
 
-        public init(locale: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil) {
+        public init(
+            locale: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, reset: Set<Setting> = []
+        ) {
             self.locale = locale
             self.rate = rate
             self.pitch = pitch
             self.volume = volume
+            self.reset = reset
         }
     }
 }

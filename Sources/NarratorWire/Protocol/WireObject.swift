@@ -104,6 +104,12 @@ struct WireObject {
         }
     }
 
+    /// Whether the member is there as `null` (in a `set`: back to the default). Not a read.
+    func isNull(_ key: String) -> Bool {
+        if case .null? = members[key] { return true }
+        return false
+    }
+
     /// Whether the member is there (and not null).
     func has(_ key: String) -> Bool {
         switch members[key] {
