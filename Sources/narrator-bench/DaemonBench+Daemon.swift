@@ -35,9 +35,7 @@ extension DaemonBench {
                 .appendingPathComponent("narrator-bench-\(UInt32.random(in: 0...UInt32.max))").path
             let socket = folder + "/narrator.sock"
             let conductor = Conductor(
-                profile: profile, catalog: catalog, speaker: speaker, sounds: sounds,
-                defaults: VoiceRequest(locale: "en"),
-                logger: logger)
+                profile: profile, catalog: catalog, speaker: speaker, sounds: sounds, logger: logger)
             let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
             let service = NarratorService(
                 configuration: .init(socketPath: socket, onReady: { _ in readySignal.finish() }),

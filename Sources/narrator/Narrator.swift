@@ -10,8 +10,11 @@ struct Narrator: AsyncParsableCommand {
         abstract: "Speak game events aloud, in the player's language.",
         discussion: """
             Commands (`narrator help <subcommand>` explains every option):
-              serve [--socket PATH] [--profile DIR] [--locale TAG] [--output OUTPUT]
-                    [--speech espeak|speechd] [--log-level LEVEL]
+              serve [--socket PATH] [--profile DIR] [--config FILE] [--locale TAG]
+                    [--rate N] [--pitch N] [--volume N] [--voice LANG=VOICE ...]
+                    [--output OUTPUT] [--speech espeak|speechd] [--log-level LEVEL]
+              config [--config FILE]                  (your speech settings)
+              config set NAME VALUE | config reset NAME
               profiles [--profile DIR]
               send [--socket PATH] [--wait] [EVENT --FIELD VALUE ...]
               status [--socket PATH]
@@ -27,7 +30,8 @@ struct Narrator: AsyncParsableCommand {
             """,
         version: NarratorVersion.string,
         subcommands: [
-            Serve.self, Profiles.self, Send.self, Status.self, Monitor.self, Say.self, Play.self, Voices.self,
+            Serve.self, Config.self, Profiles.self, Send.self, Status.self, Monitor.self, Say.self, Play.self,
+            Voices.self,
             Lint.self,
         ]
     )

@@ -21,7 +21,12 @@ struct Serve: AsyncParsableCommand {
             "narrator: ready on PATH" to standard error. A client names its profile in hello; profiles are \
             found by name in $XDG_DATA_HOME/narrator/profiles, each of $XDG_DATA_DIRS (narrator/profiles), then \
             the shipped ones (`narrator profiles` lists them), loaded on first use and kept. SIGTERM or SIGINT \
-            stops it gracefully; SIGHUP reloads every loaded profile (a broken one keeps its last good version).
+            stops it gracefully; SIGHUP reloads the settings file and every loaded profile (a broken one keeps \
+            its last good version).
+
+            The voice of clients that choose none comes from your settings file \
+            ($XDG_CONFIG_HOME/narrator/config; `narrator config` shows and edits it), read at start and on SIGHUP; \
+            the options below override it for this run, and a client's own `set` overrides both (docs/CONFIG.md).
             """
     )
 
@@ -35,11 +40,35 @@ struct Serve: AsyncParsableCommand {
             """)
     var profile: String?
 
-    @Option(help: "Language for clients that do not say theirs, as a BCP-47 tag.")
-    var locale = "en"
+    @Option(help: ArgumentHelp(ConfigLocation.help, valueName: "file"))
+    var config: String?
 
-    @Option(help: "Where speech goes: \(AudioOutput.help).")
-    var output = "auto"
+    @Option(help: "Language for clients that do not say theirs, as a BCP-47 tag (default: the file's, else en).")
+    var locale: String?
+
+    @Option(
+        help: """
+            Speech rate for clients that set none, \(VoiceRequest.rateRange.lowerBound)-\(VoiceRequest.rateRange.upperBound) \
+            words a minute (default: the file's, else 175).
+            """)
+    var rate: Int?
+
+    @Option(help: "Pitch for clients that set none, 0-100 (default: the file's, else 50).")
+    var pitch: Int?
+
+    @Option(help: "Volume for clients that set none, 0-200 (default: the file's, else 100).")
+    var volume: Int?
+
+    @Option(
+        name: .customLong("voice"),
+        help: ArgumentHelp(
+            "The voice for a language, LANGUAGE=VOICE (pl=pl+f3: Polish, female variant 3); may be repeated.",
+            discussion: "`narrator voices` lists the voices, `narrator voices --variants` the variants.",
+            valueName: "language=voice"))
+    var voices: [String] = []
+
+    @Option(help: "Where speech goes: \(AudioOutput.help) (default: the file's, else auto).")
+    var output: String?
 
     @Option(
         help: ArgumentHelp(
@@ -63,12 +92,62 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError(
                 "Unknown log level \"\(logLevel)\"; use trace, debug, info, notice, warning, error or critical.")
         }
-        _ = try AudioOutput.parsing(output)
+        if let output { _ = try AudioOutput.parsing(output) }
         do {
-            _ = try LanguageTag(parsing: locale)
+            if let locale { _ = try LanguageTag(parsing: locale) }
         } catch {
             throw ValidationError(error.description)
         }
+        do {
+            let builtIn = VoiceRequest()
+            try VoiceRequest(
+                rate: rate ?? builtIn.rate, pitch: pitch ?? builtIn.pitch, volume: volume ?? builtIn.volume
+            )
+            .validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        _ = try commandLineSettings()
+    }
+
+    /// The options that override the configuration file for this run, as its settings.
+    func commandLineSettings() throws(ValidationError) -> [(key: ConfigKey, value: String, option: String)] {
+        var settings: [(key: ConfigKey, value: String, option: String)] = []
+        locale.map { settings.append((.locale, $0, "--locale")) }
+        rate.map { settings.append((.rate, String($0), "--rate")) }
+        pitch.map { settings.append((.pitch, String($0), "--pitch")) }
+        volume.map { settings.append((.volume, String($0), "--volume")) }
+        output.map { settings.append((.output, $0, "--output")) }
+        for voice in voices {
+            let parts = voice.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let key = ConfigKey(name: "voice." + parts[0]) else {
+                throw ValidationError("--voice takes LANGUAGE=VOICE, such as pl=pl+f3, not \"\(voice)\".")
+            }
+            settings.append((key, parts[1], "--voice \(voice)"))
+        }
+        return settings
+    }
+
+    /// The defaults at start: the file's, with the options over them. A broken file is reported
+    /// with its line, and the built-in values (with the options) are used until it is fixed and
+    /// reloaded; an option the checks refuse stops the daemon.
+    static func startingDefaults(_ config: UserConfig, logger: Logger) throws -> DaemonDefaults {
+        var loaded: UserConfig.Loaded
+        do {
+            loaded = try config.load()
+        } catch {
+            if case .option = error.place { throw ValidationError(error.description) }
+            logger.warning(
+                "\(error). Using the built-in settings until the file is fixed and the narrator reloaded (SIGHUP).")
+            do {
+                loaded = try config.load(readingFile: false)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        for warning in loaded.warnings { logger.warning("\(warning)") }
+        logger.info("\(loaded.summary(path: config.path))")
+        return loaded.defaults
     }
 
     /// The signals the daemon takes: SIGHUP reloads, SIGTERM and SIGINT stop gracefully.
@@ -87,14 +166,23 @@ struct Serve: AsyncParsableCommand {
         if inherited == nil { try SocketPath.prepare(socket.path) }
         let catalog = ProfileLocation.catalog(given: profile)
         let defaultProfile = try catalog.load(try ProfileLocation.defaultEntry(catalog))
-        let speech = try ServeSpeech.start(
-            speech, output: try AudioOutput.parsing(output), espeakData: espeakData, logger: logger)
+        let settingsPath = try ConfigLocation.path(given: config)
+        var userConfig: UserConfig?
+        var defaults = DaemonDefaults.builtIn
+        let speech = try ServeSpeech.start(speech, espeakData: espeakData, logger: logger) { voices in
+            let settings = UserConfig(
+                path: settingsPath, commandLine: try commandLineSettings(),
+                checks: ConfigLocation.checks(voices: voices))
+            defaults = try Self.startingDefaults(settings, logger: logger)
+            userConfig = settings
+            return try AudioOutput.parsing(defaults.output)
+        }
         defer { speech.close() }
         let conductor = Conductor(
             profile: defaultProfile, catalog: catalog, speaker: speech.speaker, sounds: speech.mixer,
-            defaults: VoiceRequest(locale: locale), logger: logger)
+            defaults: defaults, config: userConfig, logger: logger)
         speech.mixer.watch { conductor.outputChanged($0) }
-        // SIGHUP reloads, SIGTERM and SIGINT stop; they were blocked at start (`Entry`) and are taken
+        // SIGHUP reloads (settings and profiles), SIGTERM and SIGINT stop; they were blocked at start (`Entry`) and are taken
         // here by one sleeping thread.
         let (reloads, reloadSink) = AsyncStream.makeStream(of: Void.self)
         let (stops, stopSink) = AsyncStream.makeStream(of: Void.self)

@@ -24,10 +24,12 @@ struct ServeSpeech {
     static let earconRate = 22050
 
     /// Starts `backend`. speech-dispatcher that does not answer is said once, on standard error and
-    /// in the log, and espeak-ng speaks instead.
-    static func start(_ backend: SpeechBackend, output: AudioOutput, espeakData: String?, logger: Logger) throws
-        -> ServeSpeech
-    {
+    /// in the log, and espeak-ng speaks instead. `output` is asked for the sound output once the
+    /// speech system is up, with its voices (the player's configuration is checked against them).
+    static func start(
+        _ backend: SpeechBackend, espeakData: String?, logger: Logger,
+        output: (_ voices: any VoiceCatalog) throws -> AudioOutput
+    ) throws -> ServeSpeech {
         if backend == .speechd {
             do {
                 let speaker = try SpeechDispatcherSpeaker(logger: logger)
@@ -36,8 +38,15 @@ struct ServeSpeech {
                     metadata: [
                         "speech.module": "\(speaker.module)", "speech.language": "\(speaker.configured.language)",
                     ])
-                let mixer = Mixer(
-                    opener: try output.opener(sampleRate: earconRate), sampleRate: earconRate, logger: logger)
+                let mixer: Mixer
+                do {
+                    mixer = Mixer(
+                        opener: try output(speaker).opener(sampleRate: earconRate), sampleRate: earconRate,
+                        logger: logger)
+                } catch {
+                    speaker.close()
+                    throw error
+                }
                 return ServeSpeech(speaker: speaker, mixer: mixer) {
                     speaker.close()
                     mixer.close()
@@ -51,7 +60,9 @@ struct ServeSpeech {
         let mixer: Mixer
         do {
             mixer = Mixer(
-                opener: try output.opener(sampleRate: engine.sampleRate), sampleRate: engine.sampleRate, logger: logger)
+                opener: try output(EngineVoices(engine: engine, logsFallbacks: false)).opener(
+                    sampleRate: engine.sampleRate),
+                sampleRate: engine.sampleRate, logger: logger)
         } catch {
             engine.shutdown()
             throw error

@@ -115,9 +115,7 @@ struct ConductorSeamTests {
         let profile = try Profile.load(
             folder: root.appendingPathComponent("retroracing").path,
             extraTables: [root.appendingPathComponent("narrator/Narrator.xcstrings").path])
-        conductor = Conductor(
-            profile: profile, speaker: speaker, sounds: sounds, defaults: VoiceRequest(locale: "en"),
-            logger: Logger(label: "test"))
+        conductor = Conductor(profile: profile, speaker: speaker, sounds: sounds, logger: Logger(label: "test"))
         let conductor = conductor
         Task { await conductor.run() }
     }

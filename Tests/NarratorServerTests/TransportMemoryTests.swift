@@ -97,8 +97,7 @@ struct TransportMemoryTests {
             .deletingLastPathComponent().appendingPathComponent("Localization")
         let profile = try Profile.load(folder: root.appendingPathComponent("retroracing").path, extraTables: [])
         conductor = Conductor(
-            profile: profile, speaker: speaker, sounds: FakeSounds(), defaults: VoiceRequest(locale: "en"),
-            logger: Logger(label: "test"), eventLoop: loop)
+            profile: profile, speaker: speaker, sounds: FakeSounds(), logger: Logger(label: "test"), eventLoop: loop)
         channel = NIOAsyncTestingChannel(loop: loop)
     }
 

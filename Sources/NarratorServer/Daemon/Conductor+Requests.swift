@@ -47,11 +47,11 @@ extension Conductor {
             var updated = session
             if let profileName { updated.profile = try profile(named: profileName) }
             if let name { updated.name = String(name.prefix(64)) }
-            if let locale { updated.voice.locale = try checkedLocale(locale) }
+            if let locale { updated.own.locale = try checkedLocale(locale) }
             sessions[session.id] = updated
             let profile = updated.profile.current
             let hello = Reply.Hello(
-                protocolVersion: Request.protocolVersion, client: updated.name, locale: updated.voice.locale,
+                protocolVersion: Request.protocolVersion, client: updated.name, locale: voice(of: updated).locale,
                 profile: profile.name, events: profile.eventMap.eventNames.sorted())
             return (.hello(hello), [])
         case .event(let type, let fields):
@@ -114,7 +114,8 @@ extension Conductor {
         let action: EventAction
         let profile = session.profile.current
         do {
-            action = try profile.eventMap.resolve(event, localizer: profile.localizer, locale: session.voice.locale)
+            action = try profile.eventMap.resolve(
+                event, localizer: profile.localizer, locale: voice(of: session).locale)
         } catch {
             throw ProtocolError(code: error.code, message: error.message)
         }
@@ -155,7 +156,7 @@ extension Conductor {
     {
         do {
             return try session.profile.current.localizer.render(
-                key, locale: session.voice.locale, arguments: arguments)
+                key, locale: voice(of: session).locale, arguments: arguments)
         } catch {
             throw ProtocolError(.format, error.description)
         }
@@ -176,8 +177,9 @@ extension Conductor {
             logger.warning("\(notice.description)", metadata: ["client": "\(session.name)"])
         }
         try admit(bytes: text.utf8.count, from: session)
-        var voice = session.voice
+        var voice = voice(of: session)
         if let locale, (try? speaker.voice(for: locale)) != nil { voice.locale = locale }
+        voice.voice = defaults.voiceName(for: voice.locale)
         let id = AnnouncementID(rawValue: nextAnnouncement)
         nextAnnouncement += 1
         live[id] = LiveAnnouncement(client: session.id, text: text, voice: voice)
@@ -230,18 +232,34 @@ extension Conductor {
         }
     }
 
+    /// The client's voice now: what it chose, over the daemon's defaults.
+    func voice(of session: Session) -> VoiceRequest {
+        session.own.over(defaults.voice)
+    }
+
+    /// `set`: the fields given become the client's own, those given as null follow the daemon's
+    /// defaults again; all or nothing. The reply is the voice that results.
     private func applySettings(_ change: Request.VoiceChange, to session: Session) throws(ProtocolError) -> Reply {
-        var voice = session.voice
-        if let locale = change.locale { voice.locale = try checkedLocale(locale) }
-        voice.rate = change.rate ?? voice.rate
-        voice.pitch = change.pitch ?? voice.pitch
-        voice.volume = change.volume ?? voice.volume
+        var own = session.own
+        if let locale = change.locale { own.locale = try checkedLocale(locale) }
+        own.rate = change.rate ?? own.rate
+        own.pitch = change.pitch ?? own.pitch
+        own.volume = change.volume ?? own.volume
+        for setting in change.reset {
+            switch setting {
+            case .locale: own.locale = nil
+            case .rate: own.rate = nil
+            case .pitch: own.pitch = nil
+            case .volume: own.volume = nil
+            }
+        }
+        let voice = own.over(defaults.voice)
         do {
             try voice.validate()
         } catch {
             throw ProtocolError(.invalidField, error.description)
         }
-        sessions[session.id]?.voice = voice
+        sessions[session.id]?.own = own
         return .voice(Reply.Voice(locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume))
     }
 }

@@ -22,7 +22,7 @@ extension Conductor {
     private func perform(_ action: Scheduler<ContinuousClock.Instant>.Action) -> SchedulerInput? {
         switch action {
         case .speak(let id, let text, let position):
-            let voice = live[id]?.voice ?? defaults
+            let voice = live[id]?.voice ?? defaults.voice
             let events = speechEventSink
             do {
                 try speaker.speak(

@@ -24,6 +24,17 @@ extension Conductor {
             version: NarratorVersion.string, speaking: speaking, queued: scheduler.queuedCount, clients: sessions.count,
             profile: session.profile.current.name, profileFolder: session.profile.current.folder,
             output: Self.outputState(output, milliseconds: milliseconds(output.since)),
-            uptimeMilliseconds: milliseconds(.now), counters: numbers)
+            uptimeMilliseconds: milliseconds(.now), counters: numbers, defaults: statusDefaults)
+    }
+
+    /// The defaults clients get, and where each comes from.
+    private var statusDefaults: Reply.Status.Defaults {
+        let voice = defaults.voice
+        return Reply.Status.Defaults(
+            voice: Reply.Voice(locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume),
+            output: defaults.output,
+            voices: defaults.voices.keys.sorted().map { Reply.Status.Text($0, defaults.voices[$0] ?? "") },
+            origins: defaults.settings.map { Reply.Status.Text($0.key.name, defaults.origin(of: $0.key).description) },
+            file: config?.path)
     }
 }

@@ -29,7 +29,11 @@ public actor Conductor {
     var profiles: [String: LoadedProfile]
     let speaker: any Speaker
     let sounds: any SoundOutput
-    let defaults: VoiceRequest
+    /// The voice of clients that choose none, and where each part came from: built in, the
+    /// player's configuration file, `narrator serve`'s options (docs/CONFIG.md).
+    var defaults: DaemonDefaults
+    /// That file and those options, read again on SIGHUP; nil: `defaults` stay as given.
+    let config: UserConfig?
     let logger: Logger
     var sessions: [ClientID: Session] = [:]
     /// Announcements not yet ended: who asked, what is said, in which voice.
@@ -69,9 +73,12 @@ public actor Conductor {
     /// - Parameters:
     ///   - profile: the profile of clients that name none, already loaded.
     ///   - catalog: where the profiles that clients name are found (`.none`: only `profile`'s own name).
+    ///   - defaults: the voice of clients that choose none, as read at start.
+    ///   - config: where `defaults` came from, read again on SIGHUP.
     public init(
         profile: Profile, catalog: ProfileCatalog = .none, speaker: any Speaker, sounds: any SoundOutput,
-        defaults: VoiceRequest, logger: Logger, eventLoop: (any EventLoop)? = nil
+        defaults: DaemonDefaults = .builtIn, config: UserConfig? = nil, logger: Logger,
+        eventLoop: (any EventLoop)? = nil
     ) {
         let loop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
         self.eventLoop = loop
@@ -83,6 +90,7 @@ public actor Conductor {
         self.speaker = speaker
         self.sounds = sounds
         self.defaults = defaults
+        self.config = config
         self.logger = logger
         (speechEvents, speechEventSink) = AsyncStream.makeStream(of: SpeakerEvent.self)
     }
@@ -101,8 +109,7 @@ public actor Conductor {
         let id = ClientID(rawValue: nextClient)
         nextClient += 1
         sessions[id] = Session(
-            id: id, notifications: notifications, name: "client \(id.rawValue)", voice: defaults,
-            profile: defaultProfile)
+            id: id, notifications: notifications, name: "client \(id.rawValue)", profile: defaultProfile)
         counters.connections += 1
         return id
     }
@@ -122,10 +129,42 @@ public actor Conductor {
         if scheduler.isPaused(client) { feed(.resume(.client(client))) }
     }
 
-    /// Loads every loaded profile again from its folder (SIGHUP) and replaces each one's tables,
-    /// event map and sounds at once. A profile that fails to load keeps its last good version and
-    /// the log says which file and where; the others are replaced.
-    public func reloadProfiles() {
+    /// SIGHUP: reads the player's configuration again, then every loaded profile. Whatever fails
+    /// keeps its last good version, and the log says which file and where.
+    public func reload() {
+        reloadConfig()
+        reloadProfiles()
+    }
+
+    /// Takes the configuration file (and the command line over it) again as a whole: clients that
+    /// did not choose a setting follow the new default from their next announcement. A broken file
+    /// changes nothing; the output is chosen at start only.
+    func reloadConfig() {
+        guard let config else { return }
+        let loaded: UserConfig.Loaded
+        do {
+            loaded = try config.load()
+        } catch {
+            logger.error("The settings were not reloaded, keeping the last good ones: \(error)")
+            return
+        }
+        for warning in loaded.warnings { logger.warning("\(warning)") }
+        var taken = loaded.defaults
+        if taken.output != defaults.output {
+            logger.warning(
+                "The output \(taken.output) (\(taken.origin(of: .output))) is used from the next start; sound goes to \(defaults.output) until then"
+            )
+        }
+        taken.output = defaults.output
+        taken.origins[.output] = defaults.origins[.output]
+        defaults = taken
+        logger.info("\(loaded.summary(path: config.path))")
+    }
+
+    /// Loads every loaded profile again from its folder and replaces each one's tables, event map
+    /// and sounds at once. A profile that fails to load keeps its last good version and the log
+    /// says which file and where; the others are replaced.
+    func reloadProfiles() {
         for name in profiles.keys.sorted() {
             guard let loaded = profiles[name] else { continue }
             let entry = ProfileCatalog.Entry(name: name, folder: loaded.current.folder, source: "loaded")

@@ -13,7 +13,9 @@ struct Session {
     /// Queues one notification for the client; the connection writes it. Replies never go here.
     let notifications: @Sendable (String) -> Void
     var name: String
-    var voice: VoiceRequest
+    /// What the client chose of its voice (`hello`'s locale, `set`); the rest follows the daemon's
+    /// defaults, also when a SIGHUP changes them.
+    var own = OwnVoice()
     /// The profile whose tables, event map and sounds this client's requests use.
     var profile: LoadedProfile
     var subscription = Subscription.none
@@ -24,5 +26,20 @@ struct Session {
         case .own: owner == id
         case .all: true
         }
+    }
+}
+
+/// The parts of a voice one client chose for itself; nil follows the daemon's default.
+struct OwnVoice: Hashable {
+    var locale: String?
+    var rate: Int?
+    var pitch: Int?
+    var volume: Int?
+
+    /// The client's voice: its own choices over `defaults` (docs/CONFIG.md, precedence).
+    func over(_ defaults: VoiceRequest) -> VoiceRequest {
+        VoiceRequest(
+            locale: locale ?? defaults.locale, rate: rate ?? defaults.rate, pitch: pitch ?? defaults.pitch,
+            volume: volume ?? defaults.volume)
     }
 }

@@ -27,7 +27,8 @@ public struct NarratorService: Sendable {
         public var onReady: @Sendable (String) -> Void
         /// Called once when a stop begins (`narrator serve` tells systemd `STOPPING=1`).
         public var onStopping: @Sendable () -> Void
-        /// Each element reloads every loaded profile (`narrator serve` sends one per SIGHUP).
+        /// Each element reloads the player's settings and every loaded profile (`narrator serve`
+        /// sends one per SIGHUP).
         public var reloadRequests: AsyncStream<Void>
         /// The first element stops the daemon gracefully (SIGTERM, SIGINT); cancelling `run` does too.
         public var stopRequests: AsyncStream<Void>
@@ -133,10 +134,11 @@ public struct NarratorService: Sendable {
         }
     }
 
-    /// A reload request (SIGHUP) reloads every loaded profile; a broken one keeps its last good version.
+    /// A reload request (SIGHUP) reloads the player's settings and every loaded profile; a broken
+    /// file keeps its last good version.
     private func reloadOnRequest() async {
         for await _ in configuration.reloadRequests {
-            await conductor.reloadProfiles()
+            await conductor.reload()
         }
     }
 }

@@ -1,0 +1,58 @@
+import NarratorLocalization
+
+/// One setting of the player's configuration file (docs/CONFIG.md), by its name in the file.
+public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    case locale
+    case rate
+    case pitch
+    case volume
+    case output
+    /// The voice for one language (`voice.pl`); the tag is kept lowercased, `_` read as `-`.
+    case voice(language: String)
+
+    /// The settings every file may hold once, in the order `narrator config` shows them.
+    public static let fixed: [ConfigKey] = [.locale, .rate, .pitch, .volume, .output]
+
+    /// The key a name in the file means (`rate`, `voice.pt-BR`); nil for a name the file does not take.
+    public init?(name: String) {
+        switch name {
+        case "locale": self = .locale
+        case "rate": self = .rate
+        case "pitch": self = .pitch
+        case "volume": self = .volume
+        case "output": self = .output
+        default:
+            guard name.hasPrefix(Self.voicePrefix), name.count > Self.voicePrefix.count else { return nil }
+            self = .voice(language: LocaleIdentifier(String(name.dropFirst(Self.voicePrefix.count))).normalized)
+        }
+    }
+
+    static let voicePrefix = "voice."
+
+    /// The name as the file and `narrator config` write it.
+    public var name: String {
+        switch self {
+        case .locale: "locale"
+        case .rate: "rate"
+        case .pitch: "pitch"
+        case .volume: "volume"
+        case .output: "output"
+        case .voice(let language): Self.voicePrefix + language
+        }
+    }
+
+    public var description: String { name }
+
+    /// The names a file takes, for messages.
+    static let allowedNames = "locale, rate, pitch, volume, output and voice.LANGUAGE (voice.pl)"
+
+    /// Fixed settings first, in their order, then the voices by language.
+    public static func < (lhs: ConfigKey, rhs: ConfigKey) -> Bool {
+        switch (lhs, rhs) {
+        case (.voice(let left), .voice(let right)): left < right
+        case (.voice, _): false
+        case (_, .voice): true
+        default: (fixed.firstIndex(of: lhs) ?? 0) < (fixed.firstIndex(of: rhs) ?? 0)
+        }
+    }
+}

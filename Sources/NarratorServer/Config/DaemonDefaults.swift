@@ -1,0 +1,142 @@
+import NarratorLocalization
+public import NarratorVoice
+
+/// The daemon's defaults for every client that has not chosen its own (docs/CONFIG.md): built in,
+/// over them the player's configuration file, over that the options of one `narrator serve` run.
+/// Each value remembers where it came from, for `narrator config` and `status`.
+public struct DaemonDefaults: Sendable, Hashable {
+    /// Where a value comes from.
+    public enum Origin: Sendable, Hashable, CustomStringConvertible {
+        case builtIn
+        /// A line of the configuration file.
+        case file(path: String, line: Int)
+        /// An option of `narrator serve`, for one run.
+        case commandLine
+
+        public var description: String {
+            switch self {
+            case .builtIn: "built-in"
+            case .file(let path, let line): "\(path):\(line)"
+            case .commandLine: "command line"
+            }
+        }
+    }
+
+    /// Locale, rate, pitch and volume; its `voice` is unused (voices go by language, below).
+    public var voice: VoiceRequest
+    /// The voice the player chose for a language (`pl` -> `pl+f3`), by lowercased tag.
+    public var voices: [String: String]
+    /// Where sound goes (`auto`, `pulse`, `wav:PATH`...); read at start only.
+    public var output: String
+    /// Where each value that is not built in comes from.
+    public var origins: [ConfigKey: Origin]
+
+    public init(voice: VoiceRequest = VoiceRequest(), voices: [String: String] = [:], output: String = "auto") {
+        self.voice = VoiceRequest(locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume)
+        self.voices = voices
+        self.output = output
+        self.origins = [:]
+    }
+
+    /// Narrator's own: English, 175 words a minute, pitch 50, volume 100, each language's own voice,
+    /// the first sound output that works.
+    public static let builtIn = DaemonDefaults()
+
+    public func origin(of key: ConfigKey) -> Origin { origins[key] ?? .builtIn }
+
+    /// Every setting with a value, in `ConfigKey` order, as text: the fixed ones, then each voice.
+    public var settings: [(key: ConfigKey, value: String)] {
+        let fixed: [(key: ConfigKey, value: String)] = [
+            (.locale, voice.locale), (.rate, String(voice.rate)), (.pitch, String(voice.pitch)),
+            (.volume, String(voice.volume)), (.output, output),
+        ]
+        return fixed + voices.keys.sorted().map { (.voice(language: $0), voices[$0] ?? "") }
+    }
+
+    /// The voice chosen for `locale`: its own tag's, else that of each shorter tag (`pt-br`, then `pt`).
+    public func voiceName(for locale: String) -> String? {
+        for tag in LocaleIdentifier(locale).truncations {
+            if let name = voices[tag.normalized] { return name }
+        }
+        return nil
+    }
+
+    /// Takes one value, checked as the daemon checks a client's (`checks`), from `origin`. The
+    /// error says what is wrong; a warning (a voice that falls back) is returned.
+    @discardableResult
+    public mutating func take(_ key: ConfigKey, _ text: String, from origin: Origin, checks: ConfigChecks)
+        throws(ConfigValueError) -> String?
+    {
+        var warning: String?
+        switch key {
+        case .locale:
+            warning = try checks.locale(text)
+            voice.locale = text
+        case .rate: voice.rate = try Self.number(text, key, VoiceRequest.rateRange)
+        case .pitch: voice.pitch = try Self.number(text, key, VoiceRequest.pitchRange)
+        case .volume: voice.volume = try Self.number(text, key, VoiceRequest.volumeRange)
+        case .output:
+            if let problem = checks.output(text) { throw ConfigValueError(problem) }
+            output = text
+        case .voice(let language):
+            _ = try checks.locale(language)
+            warning = try checks.voice(text)
+            voices[language] = text
+        }
+        origins[key] = origin
+        return warning
+    }
+
+    /// A whole number in `range`, with the daemon's own message when it is not in it.
+    private static func number(_ text: String, _ key: ConfigKey, _ range: ClosedRange<Int>) throws(ConfigValueError)
+        -> Int
+    {
+        guard let value = Int(text) else { throw ConfigValueError("\(key) must be a whole number, not \"\(text)\"") }
+        guard range.contains(value) else {
+            throw ConfigValueError(
+                SpeechRequestError.outOfRange(name: key.name, value: value, range: range).description)
+        }
+        return value
+    }
+}
+
+/// Why a value is refused, a sentence; `ConfigError` adds where it was written.
+public struct ConfigValueError: Error, Sendable, Hashable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// The checks a configured value passes, the same the daemon applies to a client's `hello` and
+/// `set`: the speech system's own for locales and voices, the ranges of `VoiceRequest`, and the
+/// output's own parser (given by `narrator`, which knows the outputs).
+public struct ConfigChecks: Sendable {
+    public let voices: any VoiceCatalog
+    /// Why an output is not one, or nil when it is.
+    public let output: @Sendable (String) -> String?
+
+    public init(voices: any VoiceCatalog, output: @escaping @Sendable (String) -> String?) {
+        self.voices = voices
+        self.output = output
+    }
+
+    /// Checks a locale; returns the fallback warning when it has no voice of its own.
+    func locale(_ text: String) throws(ConfigValueError) -> String? {
+        do {
+            return try voices.voice(for: text).fallbackWarning
+        } catch {
+            throw ConfigValueError(error.description)
+        }
+    }
+
+    /// Checks a voice name; returns a warning when it is accepted but not used.
+    func voice(_ text: String) throws(ConfigValueError) -> String? {
+        do {
+            return try voices.voice(named: text).fallbackWarning
+        } catch {
+            throw ConfigValueError(error.description)
+        }
+    }
+}
