@@ -68,13 +68,6 @@ final class GameSession {
         game.setDifficulty(settings.difficulty)
     }
 
-    /// The voice settings for the game's connection: a `set` request, when any is the player's own.
-    static func voiceSetup(_ settings: EffectiveSettings) -> [String] {
-        let change = Request.VoiceChange(
-            rate: settings.speechRate, pitch: settings.speechPitch, volume: settings.speechVolume)
-        return change == Request.VoiceChange() ? [] : [Request.set(change).line]
-    }
-
     var tickInterval: Duration { options.tickMilliseconds.map { .milliseconds($0) } ?? game.tickInterval }
 
     /// Plays until the player quits (or, headless, until the game is over).

@@ -40,7 +40,7 @@ struct RetroRacing: ParsableCommand {
                 ? nil
                 : Narration(
                     socketPath: socket, clientName: "RetroRapid", locale: options.locale, profile: "retroracing",
-                    setup: GameSession.voiceSetup(settings)
+                    setup: settings.voiceSetup.map { [$0.line] } ?? []
                 ) {
                     line in
                     StatusLine.shared.set(line)

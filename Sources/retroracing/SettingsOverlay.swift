@@ -139,10 +139,8 @@ extension GameSession {
         }
         refreshSettings()
         if item == .speechRate {
-            let setup = Self.voiceSetup(settings)
-            narration?.replaceSetup(setup)
-            // Back to the narrator's own rate: ask for its default by name.
-            for line in setup.isEmpty ? [#"{"type":"set","rate":175}"#] : setup { narration?.send(line: line) }
+            narration?.replaceSetup(settings.voiceSetup.map { [$0.line] } ?? [])
+            narration?.send(settings.speechRateChange)
         }
         announce(item)
     }

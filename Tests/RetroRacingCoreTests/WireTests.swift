@@ -96,3 +96,19 @@ struct WireTests {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+/// The voice the game asks of the narrator: only what the player chose, and a reset back to the
+/// narrator's default, so the player's narrator settings apply when they left the game's alone.
+@Suite("The game's voice requests")
+struct VoiceRequestTests {
+    @Test("no choice sends nothing; chosen parts are set; a rate back at the system default is a reset")
+    func voiceRequests() {
+        var settings = GameSettings().effective(screenReader: true)
+        #expect(settings.voiceSetup == nil)
+        #expect(settings.speechRateChange.line == #"{"type":"set","rate":null}"#)
+        settings.speechRate = 300
+        settings.speechVolume = 120
+        #expect(settings.voiceSetup?.line == #"{"type":"set","rate":300,"volume":120}"#)
+        #expect(settings.speechRateChange.line == #"{"type":"set","rate":300}"#)
+    }
+}
