@@ -41,6 +41,13 @@ struct ManualExtras {
                         + "$XDG_RUNTIME_DIR it is /tmp/narrator-UID/narrator.sock."
                 ),
                 (
+                    "$XDG_CONFIG_HOME/narrator/config",
+                    "The player's own speech settings (default ~/.config/narrator/config): `name value` lines and # "
+                        + "comments for locale, rate, pitch, volume, output and voice.LANGUAGE. `narrator serve` reads "
+                        + "it at start and on SIGHUP, its options override it for one run; `narrator config` shows and "
+                        + "edits it (CONFIG.md)."
+                ),
+                (
                     "$XDG_DATA_HOME/narrator/profiles/",
                     "This user's profiles, a folder each, named after the profile (default "
                         + "~/.local/share/narrator/profiles/)."
@@ -64,7 +71,8 @@ struct ManualExtras {
                 ),
                 (
                     "\(prefix)/share/doc/narrator/",
-                    "The documentation: PROTOCOL.md (the socket's requests and replies), EVENTS.md (event maps), "
+                    "The documentation: CONFIG.md (the speech settings), PROTOCOL.md (the socket's requests and "
+                        + "replies), EVENTS.md (event maps), "
                         + "LOCALIZATION.md (tables and lint), SOUNDS.md (sound books), PRIORITIES.md, SPEECH.md."
                 ),
             ],
@@ -75,7 +83,8 @@ struct ManualExtras {
                     "Where profiles are found; relative paths in them are ignored, as the XDG base directory "
                         + "specification says."
                 ),
-                ("HOME", "The default of $XDG_DATA_HOME."),
+                ("XDG_CONFIG_HOME", "The folder of the settings file."),
+                ("HOME", "The default of $XDG_DATA_HOME and $XDG_CONFIG_HOME."),
                 (
                     "PULSE_SERVER",
                     "The PulseAudio server (or PipeWire's pulse server) that --output auto and --output pulse play "

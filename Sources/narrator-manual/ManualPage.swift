@@ -17,10 +17,11 @@ struct ManualPage {
         lines.append(".SH NAME")
         lines.append(Roff.escape(tool.commandName) + " \\- " + Roff.escape(Self.sentence(tool.abstract ?? "")))
         lines.append(".SH SYNOPSIS")
-        // ArgumentParser gives every command a `help` subcommand; it is listed with real subcommands only.
-        let subcommands = tool.shownSubcommands.contains { $0.commandName != "help" } ? tool.shownSubcommands : []
-        for command in subcommands.isEmpty ? [tool] : subcommands {
-            if command != subcommands.first { lines.append(".br") }
+        let subcommands = Self.commands(under: tool)
+        // A command with subcommands of its own (`narrator config`) is used through them.
+        let used = subcommands.filter { Self.commands(under: $0).isEmpty }
+        for command in used.isEmpty ? [tool] : used {
+            if command != used.first { lines.append(".br") }
             lines.append(Self.synopsis(of: command))
         }
         lines.append(".SH DESCRIPTION")
@@ -37,6 +38,15 @@ struct ManualPage {
         }
         lines += extras.render()
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The subcommands of `command`, each followed by its own (`narrator config`, then `narrator config
+    /// set`), in the order the parser lists them. ArgumentParser gives every command a `help`
+    /// subcommand; it is listed beside real subcommands only.
+    static func commands(under command: ToolDescription.Command) -> [ToolDescription.Command] {
+        let shown = command.shownSubcommands
+        guard shown.contains(where: { $0.commandName != "help" }) else { return [] }
+        return shown.flatMap { [$0] + commands(under: $0) }
     }
 
     /// `narrator serve [--socket socket] ...`: the command's name in bold, then each argument as
