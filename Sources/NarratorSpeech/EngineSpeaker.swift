@@ -17,7 +17,8 @@ public struct EngineSpeaker: Speaker {
         throws(SpeakerError)
     {
         let utterance = Utterance(
-            id: request.id.rawValue, text: request.text, voice: request.voice, startPosition: request.startPosition)
+            id: request.id.rawValue, text: request.text, voice: request.voice, startPosition: request.startPosition,
+            ssml: request.ssml)
         let id = request.id
         do {
             try engine.enqueueChecked(utterance, to: sink) { event in

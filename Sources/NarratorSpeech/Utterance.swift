@@ -10,13 +10,20 @@ public struct Utterance: Sendable, Hashable {
     public let text: String
     public let voice: VoiceSettings
     /// Offset in Unicode scalars where speech begins; resuming an interrupted text starts mid-way.
+    /// Always 0 for SSML.
     public let startPosition: Int
+    /// `text` is SSML (espeak-ng's `espeakSSML`), checked already; it is spoken from its start and
+    /// reports no sentence positions. Otherwise markup is spoken as the characters it is.
+    public let ssml: Bool
 
-    public init(id: UInt64, text: String, voice: VoiceSettings = VoiceSettings(), startPosition: Int = 0) {
+    public init(
+        id: UInt64, text: String, voice: VoiceSettings = VoiceSettings(), startPosition: Int = 0, ssml: Bool = false
+    ) {
         self.id = id
         self.text = text
         self.voice = voice
-        self.startPosition = startPosition
+        self.startPosition = ssml ? 0 : startPosition
+        self.ssml = ssml
     }
 }
 

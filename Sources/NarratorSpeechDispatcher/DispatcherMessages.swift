@@ -18,6 +18,8 @@ final class DispatcherMessages: @unchecked Sendable {
     private struct Tracked {
         let id: AnnouncementID
         let observer: @Sendable (SpeakerEvent) -> Void
+        /// Its marks are `MarkedText`'s sentence marks (not a client's own SSML).
+        let marked: Bool
         var lastSentence: Int
         var started = false
     }
@@ -30,11 +32,13 @@ final class DispatcherMessages: @unchecked Sendable {
     private var newest = Int.min
 
     /// `message` speaks announcement `id` from `startPosition`; reports any event that came first.
+    /// Its marks are sentence starts when `marked` (the text went through `MarkedText`).
     func register(
-        _ message: Int, id: AnnouncementID, startPosition: Int, observer: @escaping @Sendable (SpeakerEvent) -> Void
+        _ message: Int, id: AnnouncementID, startPosition: Int, marked: Bool = true,
+        observer: @escaping @Sendable (SpeakerEvent) -> Void
     ) {
         lock.withLock {
-            tracked[message] = Tracked(id: id, observer: observer, lastSentence: startPosition)
+            tracked[message] = Tracked(id: id, observer: observer, marked: marked, lastSentence: startPosition)
             newest = max(newest, message)
             for event in early.removeValue(forKey: message) ?? [] { deliver(event, to: message) }
         }
@@ -88,7 +92,7 @@ final class DispatcherMessages: @unchecked Sendable {
             tracked[message] = current
             current.observer(.started(current.id))
         case .mark(let name):
-            guard let position = MarkedText.position(ofMark: name) else { return }
+            guard current.marked, let position = MarkedText.position(ofMark: name) else { return }
             current.lastSentence = position
             tracked[message] = current
             current.observer(.sentence(current.id, position: position))

@@ -190,9 +190,13 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
             }
             let voice = DispatcherVoice.choose(request.voice, configured: connection.configured)
             do {
+                // A client's SSML goes as it is (checked already): its own marks are not sentences.
                 let message = try connection.say(
-                    MarkedText.ssml(request.text, from: request.startPosition), voice: voice)
-                messages.register(message, id: request.id, startPosition: request.startPosition, observer: observer)
+                    request.ssml ? request.text : MarkedText.ssml(request.text, from: request.startPosition),
+                    voice: voice)
+                messages.register(
+                    message, id: request.id, startPosition: request.startPosition, marked: !request.ssml,
+                    observer: observer)
                 return connection
             } catch {
                 if connection.isHungUp {

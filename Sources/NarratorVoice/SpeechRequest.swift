@@ -9,21 +9,33 @@ public struct SpeechRequest: Sendable, Hashable {
     public let text: String
     public let voice: VoiceRequest
     /// Offset in Unicode scalars where speech begins; a resumed announcement starts mid-way.
+    /// An SSML request always starts at its beginning (a cut would break its markup).
     public let startPosition: Int
+    /// `text` is an SSML document (checked by `SSMLCheck`); otherwise every character is spoken as
+    /// it is, `<` included.
+    public let ssml: Bool
 
-    public init(id: AnnouncementID, text: String, voice: VoiceRequest, startPosition: Int = 0) {
+    public init(id: AnnouncementID, text: String, voice: VoiceRequest, startPosition: Int = 0, ssml: Bool = false) {
         self.id = id
         self.text = text
         self.voice = voice
-        self.startPosition = startPosition
+        self.startPosition = ssml ? 0 : startPosition
+        self.ssml = ssml
     }
 
-    /// Checks what a speech system would refuse or silently clamp; done once, before the request
-    /// crosses the seam.
-    public static func validate(text: String) throws(SpeechRequestError) {
+    /// Checks what a speech system would refuse or silently clamp, and an SSML document's markup;
+    /// done once, before the request crosses the seam.
+    public static func validate(text: String, ssml: Bool = false) throws(SpeechRequestError) {
         let bytes = text.utf8.count
         if bytes > maximumTextBytes { throw .textTooLong(bytes: bytes, limit: maximumTextBytes) }
         if text.allSatisfy(\.isWhitespace) { throw .emptyText }
+        if ssml {
+            do {
+                try SSMLCheck.check(text)
+            } catch {
+                throw .ssml(error)
+            }
+        }
     }
 }
 
@@ -68,6 +80,8 @@ public enum SpeechRequestError: Error, Sendable, Hashable, CustomStringConvertib
     case emptyText
     case textTooLong(bytes: Int, limit: Int)
     case outOfRange(name: String, value: Int, range: ClosedRange<Int>)
+    /// The SSML document is malformed, or uses what is not accepted.
+    case ssml(SSMLError)
 
     public var description: String {
         switch self {
@@ -77,6 +91,8 @@ public enum SpeechRequestError: Error, Sendable, Hashable, CustomStringConvertib
             return "The text is \(bytes) bytes long; the most one utterance may hold is \(limit) bytes. Split it."
         case .outOfRange(let name, let value, let range):
             return "\(name) \(value) is out of range; use \(range.lowerBound) to \(range.upperBound)."
+        case .ssml(let error):
+            return error.description
         }
     }
 }

@@ -54,4 +54,16 @@ struct DispatcherMessagesTests {
         #expect(seen.first == .started(id))
         #expect(seen.last == .stopped(id, resumePosition: 74), "\(seen)")
     }
+
+    @Test("A client's own SSML marks are not sentences: it reports none, and stops at its start")
+    func clientMarksAreNotSentences() {
+        let messages = DispatcherMessages()
+        let events = Events()
+        let id = AnnouncementID(rawValue: 4)
+        messages.register(10, id: id, startPosition: 0, marked: false, observer: events.observer)
+        messages.report(.begin, message: 10)
+        messages.report(.mark(MarkedText.markPrefix + "12"), message: 10)
+        messages.report(.cancel, message: 10)
+        #expect(events.seen.withLock { $0 } == [.started(id), .stopped(id, resumePosition: 0)])
+    }
 }

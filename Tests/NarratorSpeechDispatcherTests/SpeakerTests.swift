@@ -61,6 +61,20 @@ struct SpeakerTests {
         }
     }
 
+    @Test("A client's SSML goes as it is: heard, with no sentence marks of Narrator's and none of its own")
+    func clientSSML() throws {
+        try withDispatcher { speaker, recorder, _ in
+            let events = EventLog()
+            let before = recorder.count
+            let document = #"<speak>Hello <mark name="s5"/> there.<break time="200ms"/> Again.</speak>"#
+            try speaker.speak(
+                SpeechRequest(id: id(9), text: document, voice: VoiceRequest(), ssml: true), observer: events.append)
+            #expect(events.waitFor { $0 == .finished(id(9)) })
+            #expect(events.all == [.started(id(9)), .finished(id(9))])
+            #expect(recorder.waitForSound(after: before) != nil, "nothing was heard")
+        }
+    }
+
     @Test("speech-dispatcher killed mid-phrase: the phrase ends failed, and the next one fails at once")
     func killed() throws {
         try withDispatcher { speaker, recorder, dispatcher in

@@ -144,11 +144,18 @@ struct EspeakOwner {
         guard status == EE_OK else { throw .espeakCall(function: "espeak_SetParameter", code: status.rawValue) }
     }
 
-    /// Synthesizes `text` synchronously; the callback streams it to the context's sink.
-    func synthesize(_ text: String, context: SynthesisContext) throws(SpeechError) {
+    /// Synthesizes `text` synchronously; the callback streams it to the context's sink. Without
+    /// `ssml`, espeak-ng reads every character as text (a tag's name is spoken); with it, the markup.
+    mutating func synthesize(_ text: String, ssml: Bool, context: SynthesisContext) throws(SpeechError) {
         let user = Unmanaged.passUnretained(context).toOpaque()
+        if ssml {
+            // SSML changes the voice (`xml:lang`, `<voice>`) and prosody for later utterances too:
+            // everything is applied again before the next one.
+            appliedVoice = nil
+            appliedSettings = nil
+        }
         let status = text.withCString { pointer -> espeak_ERROR in
-            let flags = UInt32(espeakCHARS_UTF8)
+            let flags = UInt32(espeakCHARS_UTF8) | (ssml ? UInt32(espeakSSML) : 0)
             return espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, flags, nil, user)
         }
         guard status == EE_OK else { throw .espeakCall(function: "espeak_Synth", code: status.rawValue) }

@@ -84,7 +84,7 @@ public final class SpeechEngine: Sendable {
         _ utterance: Utterance, to sink: any AudioSink, observer: @escaping @Sendable (SpeechEvent) -> Void
     ) throws(SpeechError) {
         do {
-            try SpeechRequest.validate(text: utterance.text)
+            try SpeechRequest.validate(text: utterance.text, ssml: utterance.ssml)
             try utterance.voice.validate()
         } catch {
             throw .invalidRequest(error)

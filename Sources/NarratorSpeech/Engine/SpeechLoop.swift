@@ -40,7 +40,7 @@ struct SpeechLoop {
         let context = SynthesisContext(job: job, offset: offset, control: control)
         var failure: SpeechError?
         do throws(SpeechError) {
-            try owner.synthesize(text, context: context)
+            try owner.synthesize(text, ssml: utterance.ssml, context: context)
         } catch {
             failure = error
         }

@@ -38,7 +38,8 @@ private func queueBoundaries(_ events: UnsafeMutablePointer<espeak_EVENT>, _ con
         case espeakEVENT_WORD: kind = .word
         default: kind = nil
         }
-        if let kind {
+        // An SSML text's positions count its markup: it is only ever spoken from its start.
+        if let kind, !context.job.utterance.ssml {
             // text_position counts characters from 1; ours are 0-based offsets into the whole text.
             let position = context.offset + max(0, Int(event.pointee.text_position) - 1)
             let id = context.job.utterance.id
