@@ -16,7 +16,9 @@ public struct EngineVoices: VoiceCatalog {
     public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
         do {
             let voice = logsFallbacks ? try engine.resolveVoice(locale) : try engine.resolver.resolve(locale)
-            return VoiceChoice(name: voice.voice.name, fallbackWarning: voice.fallbackWarning)
+            return VoiceChoice(
+                name: voice.voice.name, fallbackWarning: voice.fallbackWarning,
+                substituteLanguage: voice.match == .englishFallback ? "en" : nil)
         } catch {
             throw SpeakerError(error.description)
         }

@@ -45,10 +45,15 @@ public struct VoiceChoice: Sendable, Hashable {
     public let name: String
     /// One line for the log when the voice is not the one asked for; nil for an exact match.
     public let fallbackWarning: String?
+    /// When the voice does not speak the requested language at all (not merely another region of
+    /// it): the language it speaks instead, a BCP-47 tag (`en`). Nil otherwise, and when the speech
+    /// system does not say which language its voice speaks.
+    public let substituteLanguage: String?
 
-    public init(name: String, fallbackWarning: String?) {
+    public init(name: String, fallbackWarning: String?, substituteLanguage: String? = nil) {
         self.name = name
         self.fallbackWarning = fallbackWarning
+        self.substituteLanguage = substituteLanguage
     }
 }
 

@@ -81,6 +81,16 @@ struct Serve: AsyncParsableCommand {
                 """))
     var speech: SpeechBackend = .espeak
 
+    @Flag(
+        help: ArgumentHelp(
+            "Say when a language has no voice, before a game's first announcement in it.",
+            discussion: """
+                Off by default. With it, a game's first announcement in a language espeak-ng has no voice for \
+                begins with "No voice for this language. Using English (Great Britain).", once per game and \
+                language (the log says it always).
+                """))
+    var spokenNotices = false
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -180,7 +190,7 @@ struct Serve: AsyncParsableCommand {
         defer { speech.close() }
         let conductor = Conductor(
             profile: defaultProfile, catalog: catalog, speaker: speech.speaker, sounds: speech.mixer,
-            defaults: defaults, config: userConfig, logger: logger)
+            defaults: defaults, config: userConfig, logger: logger, spokenNotices: spokenNotices)
         speech.mixer.watch { conductor.outputChanged($0) }
         // SIGHUP reloads (settings and profiles), SIGTERM and SIGINT stop; they were blocked at start (`Entry`) and are taken
         // here by one sleeping thread.

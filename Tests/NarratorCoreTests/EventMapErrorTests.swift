@@ -76,14 +76,14 @@ struct EventMapErrorTests {
     @Test("a text placeholder needs a string field")
     func textNeedsString() throws {
         let map = try EventMapFixtures.map(
-            #"{"version": 1, "events": {"joined": {"key": "client_connected", "arguments": ["name"]}}}"#)
+            #"{"version": 1, "events": {"joined": {"key": "voice_fallback", "arguments": ["name"]}}}"#)
         let localizer = try Localizer(tables: [
             ("N", try EventMapFixtures.bytes("Localization/narrator/Narrator.xcstrings"))
         ])
         let error = try #require(try map.resolveError("joined", #"{"name": 7}"#, localizer: localizer))
         #expect(error.code == "invalid_field")
         #expect(error.message.contains("must be text, not the number 7"))
-        let spoken = try map.resolve("joined", #"{"name": "RetroRapid"}"#, localizer: localizer).spoken
-        #expect(spoken?.text == "RetroRapid connected.")
+        let spoken = try map.resolve("joined", #"{"name": "English"}"#, localizer: localizer).spoken
+        #expect(spoken?.text == "No voice for this language. Using English.")
     }
 }

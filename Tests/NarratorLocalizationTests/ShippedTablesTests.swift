@@ -16,7 +16,7 @@ struct ShippedTablesTests {
     func tablesLoadTogether() throws {
         let localizer = try TestFiles.shippedLocalizer()
         #expect(localizer.keys.contains("lives_remaining"))
-        #expect(localizer.keys.contains("narrator_ready"))
+        #expect(localizer.keys.contains("voice_fallback"))
     }
 
     static let languages = [
@@ -60,8 +60,7 @@ struct ShippedTablesTests {
             "game_over_summary": [.integer, .integer, .string], "game_over_new_record": [.integer, .integer, .string],
             "help_section": [.integer, .integer],
             "help_page": [.integer, .integer, .string], "help_intro": [], "help_controls": [], "help_audio_cues": [],
-            "help_speed_warning": [], "narrator_ready": [], "narrator_stopping": [], "voice_fallback": [.string],
-            "text_fallback": [], "client_connected": [.string], "client_disconnected": [.string], "narration_error": [],
+            "help_speed_warning": [], "voice_fallback": [.string],
         ]
         #expect(localizer.keys == Set(expected.keys))
         for (key, kinds) in expected {

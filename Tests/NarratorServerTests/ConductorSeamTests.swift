@@ -24,9 +24,14 @@ final class FakeSpeaker: Speaker {
         emit(.stopped(id, resumePosition: 0))
     }
 
+    /// Languages of the private-use range (`qaa`) have no voice: English speaks them.
     func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
         guard locale.allSatisfy({ $0.isLetter || $0 == "-" }), !locale.isEmpty else {
             throw SpeakerError("\"\(locale)\" is not a language tag")
+        }
+        if locale.hasPrefix("qaa") {
+            return VoiceChoice(
+                name: "English_(Great_Britain)", fallbackWarning: "no voice for \(locale)", substituteLanguage: "en")
         }
         return VoiceChoice(name: "fake \(locale)", fallbackWarning: nil)
     }
@@ -85,6 +90,32 @@ struct ConductorSeamTests {
 
         /// The next line, or an empty object (and a recorded issue) when none comes within 10 s.
         mutating func next() async -> [String: Any] {
+            fields(await nextLine())
+        }
+
+        /// The next line read as the protocol's (a recorded issue when it is not one).
+        mutating func nextTyped() async -> DaemonLine? {
+            let line = await nextLine()
+            do {
+                return try DaemonLine.parse(line)
+            } catch {
+                Issue.record("not a line of the protocol: \(line) (\(error))")
+                return nil
+            }
+        }
+
+        /// The next reply (a recorded issue for a notification or nothing).
+        mutating func nextReply() async -> Reply? {
+            guard let line = await nextTyped() else { return nil }
+            guard case .reply(let reply) = line else {
+                Issue.record("a notification came where a reply was expected: \(line)")
+                return nil
+            }
+            return reply
+        }
+
+        /// The next line as it was written; empty (and a recorded issue) when none comes within 10 s.
+        mutating func nextLine() async -> String {
             let iterator = Box(lines)
             let line = await withTaskGroup(of: String?.self) { group in
                 group.addTask { await iterator.next() }
@@ -99,9 +130,9 @@ struct ConductorSeamTests {
             lines = iterator.value
             guard let line else {
                 Issue.record("no line from the conductor within 10 s")
-                return [:]
+                return ""
             }
-            return fields(line)
+            return line
         }
     }
 
@@ -110,24 +141,32 @@ struct ConductorSeamTests {
     let conductor: Conductor
 
     init() throws {
+        conductor = try Self.conductor(speaker: speaker, sounds: sounds)
+    }
+
+    /// A running conductor with the shipped RetroRacing profile and the daemon's own table.
+    static func conductor(speaker: FakeSpeaker, sounds: FakeSounds, spokenNotices: Bool = false) throws -> Conductor {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Localization")
         let profile = try Profile.load(
             folder: root.appendingPathComponent("retroracing").path,
             extraTables: [root.appendingPathComponent("narrator/Narrator.xcstrings").path])
-        conductor = Conductor(profile: profile, speaker: speaker, sounds: sounds, logger: Logger(label: "test"))
-        let conductor = conductor
+        let conductor = Conductor(
+            profile: profile, speaker: speaker, sounds: sounds, logger: Logger(label: "test"),
+            spokenNotices: spokenNotices)
         Task { await conductor.run() }
+        return conductor
     }
 
-    private func connect() async -> Client {
+    func connect(to other: Conductor? = nil) async -> Client {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        let id = await conductor.connect(notifications: { line in continuation.yield(line) })
+        let id = await (other ?? conductor).connect(notifications: { line in continuation.yield(line) })
         return Client(id: id, lines: stream.makeAsyncIterator(), sink: continuation)
     }
 
     /// As a connection does: the reply is written first, then the request is carried out.
-    private func send(_ line: String, from client: Client) async throws {
+    func send(_ line: String, from client: Client, to other: Conductor? = nil) async throws {
+        let conductor = other ?? conductor
         let answer = await conductor.answer(try Request.parse(Array(line.utf8)), from: client.id)
         if let reply = answer.reply { client.sink.yield(reply.line) }
         await conductor.carryOut(answer)

@@ -17,12 +17,15 @@ struct WireRoundTripTests {
                 .key("lives_remaining", arguments: [.integer(2), .decimal(1.5), .string("x")]), priority: .high,
                 supersedes: "lives", expiresMilliseconds: 500, resume: true, scope: "help.section.1")),
         .say(.init(.key("ready", arguments: []), priority: .low)),
+        .say(.init(.text("<speak>Hi <break time=\"1s\"/> there</speak>"), ssml: true)),
         .cancel(scope: nil, allClients: false), .cancel(scope: "help", allClients: true),
         .pause(allClients: false), .pause(allClients: true), .resume(allClients: true),
         .set(.init(locale: "fr", rate: 300, pitch: 40, volume: 90)), .set(.init(rate: 80)),
         .set(.init(pitch: 60, reset: [.locale, .rate, .volume])), .status,
         .subscribe(allClients: false), .subscribe(allClients: true),
         .play(sound: "lane_chord", arguments: [.init("left", .bool(true)), .init("lane", .integer(1))]),
+        .repeat(allClients: false, priority: .default), .repeat(allClients: true, priority: .high),
+        .history(limit: nil, allClients: false), .history(limit: 5, allClients: true),
     ]
 
     @Test("every request reads back as written", arguments: requests)
@@ -60,6 +63,24 @@ struct WireRoundTripTests {
                     voices: [.init("pl", "pl+f3")],
                     origins: [.init("rate", "/home/a/.config/narrator/config:2"), .init("pitch", "built-in")],
                     file: "/home/a/.config/narrator/config"))),
+        .status(
+            .init(
+                version: "0.5.0", speaking: nil, queued: 2,
+                paused: .init(all: true, allBy: "narrator pause", clients: ["RetroRacing", "x"]), clients: 1,
+                profile: "p", profileFolder: "/p", output: .init(output: "null", condition: .working, milliseconds: 0),
+                uptimeMilliseconds: 0, counters: [])),
+        .status(
+            .init(
+                version: "0.5.0", speaking: nil, queued: 0, paused: .init(clients: ["RetroRacing"]), clients: 1,
+                profile: "p", profileFolder: "/p", output: .init(output: "null", condition: .working, milliseconds: 0),
+                uptimeMilliseconds: 0, counters: [])),
+        .history([]),
+        .history([
+            .init(
+                id: "8", client: "RetroRacing", text: "Crash! \"2\"", priority: .default, outcome: .finished,
+                milliseconds: 12.5),
+            .init(id: "9", client: "client 3", text: "x", priority: .high, outcome: .started, milliseconds: 13),
+        ]),
         .error(ProtocolError(.invalidJSON, "bad \"quote\" \\ and \n line \u{1}")),
     ]
 
@@ -89,6 +110,12 @@ struct WireRoundTripTests {
                 == #"{"ok":true,"id":"7","text":"Hi","locale":"en","priority":"default"}"#)
         #expect(Reply.done.line == #"{"ok":true}"#)
         #expect(Reply.silent.line == #"{"ok":true,"silent":true}"#)
+        #expect(
+            Reply.history([.init(id: "8", client: "c", text: "Hi", priority: .low, outcome: .finished, milliseconds: 1)]
+            )
+            .line
+                == #"{"ok":true,"history":[{"id":"8","client":"c","text":"Hi","priority":"low","outcome":"finished","t_ms":1.000}]}"#
+        )
         #expect(
             ProtocolError(.invalidJSON, "bad \"quote\" \\ and \n line \u{1}").replyLine
                 == #"{"ok":false,"error":{"code":"invalid_json","message":"bad \"quote\" \\ and \n line \u0001"}}"#)

@@ -43,6 +43,12 @@ public struct Scheduler<Instant: InstantProtocol>: Sendable where Instant.Durati
     /// Whether `client`'s speech is silenced by a pause of all or of that client.
     public func isPaused(_ client: ClientID) -> Bool { !core.mayStart(client) }
 
+    /// Whether a pause of all speech is on.
+    public var isPausedForAll: Bool { core.pausedAll }
+
+    /// The clients that paused their own speech, in the order they did; a pause of all is apart.
+    public var pausedClients: [ClientID] { core.pausedClients }
+
     /// Handles one input at `now`, appending the resulting actions to `actions` (which is not cleared,
     /// so a driver can reuse one buffer without allocating).
     ///

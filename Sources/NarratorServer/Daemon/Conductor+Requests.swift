@@ -62,19 +62,37 @@ extension Conductor {
                 resume: say.resume, scope: say.scope.map { Scope($0) })
             switch say.content {
             case .text(let text):
-                return try submit(text, locale: nil, notices: [], say.priority, policy, from: session)
+                return try submit(text, locale: nil, notices: [], say.priority, policy, ssml: say.ssml, from: session)
             case .key(let key, let arguments):
                 let rendering = try render(key, arguments, for: session)
                 return try submit(
                     rendering.text, locale: rendering.locale, notices: rendering.fallbacks, say.priority, policy,
-                    from: session)
+                    ssml: say.ssml, from: session)
             }
         case .cancel(let scope, let allClients):
             return (.done, cancelInputs(scope: scope.map { Scope($0) }, allClients: allClients, from: session.id))
         case .pause(let allClients):
+            // Who paused all is kept for `status` (the client may be gone by then: `narrator pause`).
+            if allClients { pausedAllBy = session.name }
             return (.done, [.pause(allClients ? .all : .client(session.id))])
         case .resume(let allClients):
+            if allClients { pausedAllBy = nil }
             return (.done, [.resume(allClients ? .all : .client(session.id))])
+        case .repeat(let allClients, let priority):
+            guard let last = lastStarted(allClients: allClients, for: session) else {
+                throw ProtocolError(
+                    .nothingToRepeat,
+                    allClients
+                        ? "nothing has been spoken yet (of the last \(Self.historyLimit) announcements)"
+                        : "nothing of \"\(session.name)\" has been spoken yet (of the last \(Self.historyLimit) announcements)"
+                )
+            }
+            try admit(bytes: last.text.utf8.count, from: session)
+            return enqueue(
+                last.text, voice: last.voice, notices: [], priority, AnnouncementPolicy(), ssml: last.ssml,
+                from: session)
+        case .history(let limit, let allClients):
+            return (.history(historyEntries(limit: limit, allClients: allClients, for: session)), [])
         case .set(let change):
             return (try applySettings(change, to: session), [])
         case .status:
@@ -165,12 +183,13 @@ extension Conductor {
     /// Queues an announcement of `text`, spoken in the language it is written in.
     private func submit(
         _ text: String, locale: String?, notices: [FallbackNotice], _ priority: Priority, _ policy: AnnouncementPolicy,
-        sound: String? = nil, from session: Session
+        sound: String? = nil, ssml: Bool = false, from session: Session
     ) throws(ProtocolError) -> (Reply, [SchedulerInput]) {
         // Checked once, here, above the speech seam: the speaker speaks what it is given.
         do {
-            try SpeechRequest.validate(text: text)
+            try SpeechRequest.validate(text: text, ssml: ssml)
         } catch {
+            if case .ssml = error { throw ProtocolError(.ssml, error.description) }
             throw ProtocolError(.speech, error.description)
         }
         for notice in fallbacks.unreported(notices) {
@@ -180,16 +199,32 @@ extension Conductor {
         var voice = voice(of: session)
         if let locale, (try? speaker.voice(for: locale)) != nil { voice.locale = locale }
         voice.voice = defaults.voiceName(for: voice.locale)
+        // A voice the player named for the language speaks it: nothing is missing then.
+        let notice = ssml || voice.voice != nil ? nil : missingVoiceNotice(for: voice.locale, to: session)
+        return enqueue(
+            notice.map { $0 + " " + text } ?? text, voice: voice, notices: notices.map(\.description), priority, policy,
+            sound: sound, ssml: ssml, from: session)
+    }
+
+    /// Queues checked text as an announcement of `session` in `voice`.
+    private func enqueue(
+        _ text: String, voice: VoiceRequest, notices: [String], _ priority: Priority, _ policy: AnnouncementPolicy,
+        sound: String? = nil, ssml: Bool, from session: Session
+    ) -> (Reply, [SchedulerInput]) {
         let id = AnnouncementID(rawValue: nextAnnouncement)
         nextAnnouncement += 1
-        live[id] = LiveAnnouncement(client: session.id, text: text, voice: voice)
+        live[id] = LiveAnnouncement(client: session.id, text: text, voice: voice, ssml: ssml)
         outstanding[session.id, default: Outstanding()].count += 1
         outstanding[session.id, default: Outstanding()].bytes += text.utf8.count
+        remember(
+            HistoryRecord(
+                id: id, client: session.name, text: text, priority: priority, voice: voice, ssml: ssml,
+                milliseconds: milliseconds(.now)))
         var scoped = policy
         scoped.scope = policy.scope.map { Self.clientScope($0, session.id) }
         let reply = Reply.Announcement(
             id: String(id.rawValue), text: text, locale: voice.locale, priority: priority, sound: sound,
-            notices: notices.map(\.description))
+            notices: notices)
         let announcement = Announcement(id: id, client: session.id, text: text, priority: priority, policy: scoped)
         return (.announcement(reply), [.submit(announcement)])
     }
@@ -204,6 +239,25 @@ extension Conductor {
                 "this client has \(current.count) announcements (\(current.bytes) bytes of text) waiting or speaking; "
                     + "one client may have \(limit.count) and \(limit.bytes / 1024) KiB: wait for some to end, or cancel"
             )
+        }
+    }
+
+    /// With spoken notices on, the first announcement of a client in a language without a voice
+    /// begins with the daemon's `voice_fallback` ("No voice for this language. Using English."),
+    /// in the language of the voice that speaks it; once per client and language.
+    private func missingVoiceNotice(for locale: String, to session: Session) -> String? {
+        guard spokenNotices, !session.toldMissingVoice.contains(locale),
+            let choice = try? speaker.voice(for: locale), let language = choice.substituteLanguage
+        else { return nil }
+        sessions[session.id]?.toldMissingVoice.insert(locale)
+        let voiceName = choice.name.replacing("_", with: " ")
+        do {
+            return try session.profile.current.localizer.render(
+                "voice_fallback", locale: language, arguments: [.string(voiceName)]
+            ).text
+        } catch {
+            logger.error("The notice of a missing voice could not be rendered: \(error)")
+            return nil
         }
     }
 

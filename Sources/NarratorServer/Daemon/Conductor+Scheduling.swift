@@ -26,7 +26,8 @@ extension Conductor {
             let events = speechEventSink
             do {
                 try speaker.speak(
-                    SpeechRequest(id: id, text: text, voice: voice, startPosition: position),
+                    SpeechRequest(
+                        id: id, text: text, voice: voice, startPosition: position, ssml: live[id]?.ssml ?? false),
                     observer: { events.yield($0) })
             } catch {
                 logger.error(
@@ -79,7 +80,9 @@ extension Conductor {
     /// Sends an outcome to the subscribers who want it, and forgets ended announcements.
     private func notify(_ report: Scheduler<ContinuousClock.Instant>.Report) {
         guard let announcement = live[report.id] else { return }
-        counters.outcomes[OutcomeName(report.outcome).rawValue, default: 0] += 1
+        let outcomeName = OutcomeName(report.outcome)
+        counters.outcomes[outcomeName.rawValue, default: 0] += 1
+        remember(outcomeName, of: report.id, at: milliseconds(report.at))
         // Most outcomes have no subscriber (a game streaming scores): build the line only when sent.
         let listeners = sessions.values.filter { $0.wants(notificationsOf: announcement.client) }
         if !listeners.isEmpty {

@@ -4,8 +4,8 @@ import NarratorVoice
 import NarratorWire
 
 extension Conductor {
-    /// `status`: what is speaking, how much waits, who is connected, the asking client's profile,
-    /// and the counters.
+    /// `status`: what is speaking, how much waits, whose speech is paused, who is connected, the
+    /// asking client's profile, and the counters.
     func status(for session: Session) -> Reply.Status {
         let speaking = scheduler.currentID.flatMap { id in
             live[id].map { speaking in
@@ -20,8 +20,12 @@ extension Conductor {
             Reply.Status.Counter("requests", counters.requests), Reply.Status.Counter("errors", counters.errors),
         ]
         for name in counters.outcomes.keys.sorted() { numbers.append(.init(name, counters.outcomes[name] ?? 0)) }
+        let paused = Reply.Status.Paused(
+            all: scheduler.isPausedForAll, allBy: scheduler.isPausedForAll ? pausedAllBy : nil,
+            clients: scheduler.pausedClients.map { sessions[$0]?.name ?? "client \($0.rawValue)" })
         return Reply.Status(
-            version: NarratorVersion.string, speaking: speaking, queued: scheduler.queuedCount, clients: sessions.count,
+            version: NarratorVersion.string, speaking: speaking, queued: scheduler.queuedCount, paused: paused,
+            clients: sessions.count,
             profile: session.profile.current.name, profileFolder: session.profile.current.folder,
             output: Self.outputState(output, milliseconds: milliseconds(output.since)),
             uptimeMilliseconds: milliseconds(.now), counters: numbers, defaults: statusDefaults)

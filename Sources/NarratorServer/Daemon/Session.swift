@@ -19,6 +19,8 @@ struct Session {
     /// The profile whose tables, event map and sounds this client's requests use.
     var profile: LoadedProfile
     var subscription = Subscription.none
+    /// The languages whose missing voice this client has been told of (`spokenNotices`).
+    var toldMissingVoice: Set<String> = []
 
     func wants(notificationsOf owner: ClientID) -> Bool {
         switch subscription {

@@ -24,6 +24,9 @@ public struct JSONObjectWriter: Sendable {
         append(key, "[" + strings.map(Self.quoted).joined(separator: ",") + "]")
     }
     public mutating func add(_ key: String, object: JSONObjectWriter) { append(key, object.text) }
+    public mutating func add(_ key: String, objects: [JSONObjectWriter]) {
+        append(key, "[" + objects.map(\.text).joined(separator: ",") + "]")
+    }
 
     /// The object, without a line break.
     public var text: String { "{\(body)}" }

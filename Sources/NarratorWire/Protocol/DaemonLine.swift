@@ -46,6 +46,9 @@ public enum DaemonLine: Sendable, Hashable {
                     locale: try object.string("locale") ?? "", priority: Priority(rawValue: priorityName) ?? .default,
                     sound: try object.string("sound"), notices: try strings(object.array("notices"))))
         }
+        if let entries = try object.array("history") {
+            return .history(try entries.map(historyEntry))
+        }
         if try object.bool("silent") == true { return .silent }
         if let sound = try object.string("sound") {
             return .sound(name: sound, milliseconds: try object.integer("ms") ?? 0)
@@ -76,6 +79,12 @@ public enum DaemonLine: Sendable, Hashable {
                 id: try current.string("id") ?? "", text: try current.string("text") ?? "",
                 client: try current.string("client") ?? "")
         }
+        var paused = Reply.Status.Paused()
+        if var members = try object.object("paused") {
+            paused = Reply.Status.Paused(
+                all: try members.bool("all") ?? false, allBy: try members.string("by"),
+                clients: try strings(members.array("clients")))
+        }
         var output = try required(object.object("output"), "output")
         var counters: [Reply.Status.Counter] = []
         if let numbers = try object.object("counters") {
@@ -87,7 +96,7 @@ public enum DaemonLine: Sendable, Hashable {
             }
         }
         return Reply.Status(
-            version: version, speaking: speaking, queued: try object.integer("queued") ?? 0,
+            version: version, speaking: speaking, queued: try object.integer("queued") ?? 0, paused: paused,
             clients: try object.integer("clients") ?? 0, profile: try object.string("profile") ?? "",
             profileFolder: try object.string("profile_folder") ?? "",
             output: try outputState(&output, millisecondsKey: "since_ms"),
@@ -111,6 +120,22 @@ public enum DaemonLine: Sendable, Hashable {
                 pitch: try object.integer("pitch") ?? 0, volume: try object.integer("volume") ?? 0),
             output: try object.string("output") ?? "", voices: texts(try object.object("voices")),
             origins: texts(try object.object("from")), file: try object.string("file"))
+    }
+
+    private static func historyEntry(_ node: JSONNode) throws(ProtocolError) -> Reply.HistoryEntry {
+        guard case .object(let members) = node.value else {
+            throw ProtocolError(.invalidField, "a history entry is an object, not \(node.value.kindDescription)")
+        }
+        var entry = try WireObject(members, subject: "a history entry")
+        let outcomeName = try required(entry.string("outcome"), "outcome")
+        guard let outcome = OutcomeName(rawValue: outcomeName) else {
+            throw ProtocolError(.invalidField, "\"\(outcomeName)\" is not an outcome of this protocol")
+        }
+        return Reply.HistoryEntry(
+            id: try required(entry.string("id"), "id"), client: try entry.string("client") ?? "",
+            text: try entry.string("text") ?? "",
+            priority: Priority(rawValue: try entry.string("priority") ?? "") ?? .default, outcome: outcome,
+            milliseconds: try entry.decimal("t_ms") ?? 0)
     }
 
     private static func notification(_ event: String, _ object: inout WireObject) throws(ProtocolError)

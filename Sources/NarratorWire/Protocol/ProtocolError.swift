@@ -13,6 +13,10 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case unknownEvent = "unknown_event"
         case format = "format"
         case speech = "speech"
+        /// `say` with `"ssml":true` whose text is not an SSML document espeak-ng can speak.
+        case ssml = "ssml"
+        /// `repeat` found nothing that started speaking.
+        case nothingToRepeat = "nothing_to_repeat"
         case notAllowed = "not_allowed"
         /// The sound cannot be played now: too many at once, or sound is closed.
         case sound = "sound"

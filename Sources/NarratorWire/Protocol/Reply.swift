@@ -14,6 +14,8 @@ public enum Reply: Sendable, Hashable {
     /// The client's voice after a `set`.
     case voice(Voice)
     case status(Status)
+    /// The last announcements and their outcomes, oldest first: `{"ok":true,"history":[...]}`.
+    case history([HistoryEntry])
     case error(ProtocolError)
 
     public struct Hello: Sendable, Hashable {
@@ -83,9 +85,26 @@ public enum Reply: Sendable, Hashable {
             }
         }
 
+        /// Whose speech is paused: all of it (and by whom), and the clients that paused their own.
+        public struct Paused: Sendable, Hashable {
+            /// A pause of all speech is on.
+            public var all: Bool
+            /// The name of the client that paused all speech (it may have disconnected since).
+            public var allBy: String?
+            /// The names of the connected clients that paused their own speech.
+            public var clients: [String]
+
+            public init(all: Bool = false, allBy: String? = nil, clients: [String] = []) {
+                self.all = all
+                self.allBy = allBy
+                self.clients = clients
+            }
+        }
+
         public var version: String
         public var speaking: Speaking?
         public var queued: Int
+        public var paused: Paused
         public var clients: Int
         /// The asking client's profile, and its folder.
         public var profile: String
@@ -143,19 +162,45 @@ public enum Reply: Sendable, Hashable {
         }
 
         public init(
-            version: String, speaking: Speaking?, queued: Int, clients: Int, profile: String, profileFolder: String,
-            output: OutputState, uptimeMilliseconds: Double, counters: [Counter], defaults: Defaults? = nil
+            version: String, speaking: Speaking?, queued: Int, paused: Paused = Paused(), clients: Int,
+            profile: String, profileFolder: String, output: OutputState, uptimeMilliseconds: Double,
+            counters: [Counter], defaults: Defaults? = nil
         ) {
             self.defaults = defaults
             self.version = version
             self.speaking = speaking
             self.queued = queued
+            self.paused = paused
             self.clients = clients
             self.profile = profile
             self.profileFolder = profileFolder
             self.output = output
             self.uptimeMilliseconds = uptimeMilliseconds
             self.counters = counters
+        }
+    }
+
+    /// One announcement of `history`, with the last outcome it had.
+    public struct HistoryEntry: Sendable, Hashable {
+        public var id: String
+        /// The name of the client that queued it, as it was then.
+        public var client: String
+        public var text: String
+        public var priority: Priority
+        /// The last outcome so far: `queued` or `started` while it waits or speaks, else how it ended.
+        public var outcome: OutcomeName
+        /// When that outcome happened, in milliseconds since the daemon started.
+        public var milliseconds: Double
+
+        public init(
+            id: String, client: String, text: String, priority: Priority, outcome: OutcomeName, milliseconds: Double
+        ) {
+            self.id = id
+            self.client = client
+            self.text = text
+            self.priority = priority
+            self.outcome = outcome
+            self.milliseconds = milliseconds
         }
     }
 
@@ -234,6 +279,11 @@ extension Reply {
                 line.addNull("speaking")
             }
             line.add("queued", status.queued)
+            var paused = JSONObjectWriter()
+            paused.add("all", status.paused.all)
+            status.paused.allBy.map { paused.add("by", $0) }
+            paused.add("clients", strings: status.paused.clients)
+            line.add("paused", object: paused)
             line.add("clients", status.clients)
             line.add("profile", status.profile)
             line.add("profile_folder", status.profileFolder)
@@ -243,6 +293,8 @@ extension Reply {
             for counter in status.counters { counters.add(counter.name, counter.value) }
             line.add("counters", object: counters)
             if let defaults = status.defaults { line.add("defaults", object: defaults.object) }
+        case .history(let entries):
+            line.add("history", objects: entries.map(\.object))
         case .error(let error):
             var object = JSONObjectWriter()
             object.add("code", error.code)
@@ -250,6 +302,20 @@ extension Reply {
             line.add("error", object: object)
         }
         return line.text
+    }
+}
+
+extension Reply.HistoryEntry {
+    /// `{"id":"8","client":"RetroRacing","text":"...","priority":"default","outcome":"finished","t_ms":...}`
+    var object: JSONObjectWriter {
+        var object = JSONObjectWriter()
+        object.add("id", id)
+        object.add("client", client)
+        object.add("text", text)
+        object.add("priority", priority.rawValue)
+        object.add("outcome", outcome.rawValue)
+        object.add("t_ms", milliseconds: milliseconds)
+        return object
     }
 }
 

@@ -24,6 +24,7 @@ extension Request {
             say.expiresMilliseconds.map { line.add("expires_ms", $0) }
             if say.resume { line.add("resume", true) }
             say.scope.map { line.add("scope", $0) }
+            if say.ssml { line.add("ssml", true) }
         case .cancel(let scope, let allClients):
             scope.map { line.add("scope", $0) }
             if allClients { line.add("all_clients", true) }
@@ -42,6 +43,12 @@ extension Request {
         case .play(let sound, let arguments):
             line.add("sound", sound)
             for field in arguments { line.add(field.name, field.value) }
+        case .repeat(let allClients, let priority):
+            if allClients { line.add("all_clients", true) }
+            if priority != .default { line.add("priority", priority.rawValue) }
+        case .history(let limit, let allClients):
+            limit.map { line.add("limit", $0) }
+            if allClients { line.add("all_clients", true) }
         }
         return line.text
     }
@@ -65,6 +72,8 @@ extension Request {
         case .status: .status
         case .subscribe: .subscribe
         case .play: .play
+        case .repeat: .repeat
+        case .history: .history
         }
     }
 }

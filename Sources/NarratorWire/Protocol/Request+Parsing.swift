@@ -63,7 +63,23 @@ extension Request {
                 throw ProtocolError(.missingField, "play needs \"sound\": the name of a sound of your profile")
             }
             return .play(sound: sound, arguments: fields.readRest().map { Field($0.key, $0.value.value) })
+        case .repeat:
+            return .repeat(allClients: try fields.bool("all_clients") ?? false, priority: try readPriority(&fields))
+        case .history:
+            let limit = try fields.integer("limit")
+            if let limit, limit < 1 {
+                throw ProtocolError(.invalidField, "\"limit\" must be 1 or more, not \(limit)")
+            }
+            return .history(limit: limit, allClients: try fields.bool("all_clients") ?? false)
         }
+    }
+
+    private static func readPriority(_ fields: inout WireObject) throws(ProtocolError) -> Priority {
+        let priorityName = try fields.string("priority") ?? Priority.default.rawValue
+        guard let priority = Priority(rawValue: priorityName) else {
+            throw ProtocolError(.invalidField, "\"priority\" must be high, default or low, not \"\(priorityName)\"")
+        }
+        return priority
     }
 
     private static func parseSay(_ fields: inout WireObject) throws(ProtocolError) -> Say {
@@ -79,15 +95,13 @@ extension Request {
         default:
             throw ProtocolError(.missingField, "\"say\" needs either \"text\" or \"key\" (with \"arguments\")")
         }
-        let priorityName = try fields.string("priority") ?? Priority.default.rawValue
-        guard let priority = Priority(rawValue: priorityName) else {
-            throw ProtocolError(.invalidField, "\"priority\" must be high, default or low, not \"\(priorityName)\"")
-        }
+        let priority = try readPriority(&fields)
         let expires = try fields.integer("expires_ms")
         if let expires, expires < 0 { throw ProtocolError(.invalidField, "\"expires_ms\" must be 0 or more") }
         return Say(
             content, priority: priority, supersedes: try fields.string("supersedes"), expiresMilliseconds: expires,
-            resume: try fields.bool("resume") ?? false, scope: try fields.scope("scope"))
+            resume: try fields.bool("resume") ?? false, scope: try fields.scope("scope"),
+            ssml: try fields.bool("ssml") ?? false)
     }
 
     /// A JSON argument as a typed format argument, by the one number policy: whole numbers,

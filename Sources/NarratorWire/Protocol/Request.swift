@@ -19,10 +19,16 @@ public enum Request: Sendable, Hashable {
     case subscribe(allClients: Bool)
     /// Plays a sound of the client's profile now; the fields are the sound's arguments.
     case play(sound: String, arguments: [Field])
+    /// Speaks again the last announcement that started speaking: this client's (every client of its
+    /// name's), or anyone's with `allClients`; queued as this client's, at `priority`.
+    case `repeat`(allClients: Bool, priority: Priority)
+    /// The last announcements with their outcomes, newest last: this client's (every client of its
+    /// name's), or everyone's with `allClients`; `limit` of them at most (nil: all that are kept).
+    case history(limit: Int?, allClients: Bool)
 
     /// The requests that are the protocol's own, by their `type`; any other `type` is a game event.
     public enum Kind: String, Sendable, CaseIterable {
-        case hello, say, cancel, pause, resume, set, status, subscribe, play
+        case hello, say, cancel, pause, resume, set, status, subscribe, play, `repeat`, history
     }
 
     /// The names a game event may not take: they are the protocol's own requests.
@@ -56,10 +62,13 @@ public enum Request: Sendable, Hashable {
         public var resume: Bool
         /// Belongs to a scope the client can cancel as one (`help`, `help.section.1`).
         public var scope: String?
+        /// The text (or the key's text) is an SSML document, spoken with its markup; otherwise every
+        /// character is spoken as it is, `<` included.
+        public var ssml: Bool
 
         public init(
             _ content: Content, priority: Priority = .default, supersedes: String? = nil,
-            expiresMilliseconds: Int? = nil, resume: Bool = false, scope: String? = nil
+            expiresMilliseconds: Int? = nil, resume: Bool = false, scope: String? = nil, ssml: Bool = false
         ) {
             self.content = content
             self.priority = priority
@@ -67,6 +76,7 @@ public enum Request: Sendable, Hashable {
             self.expiresMilliseconds = expiresMilliseconds
             self.resume = resume
             self.scope = scope
+            self.ssml = ssml
         }
     }
 
