@@ -73,19 +73,61 @@ public final class LineClient: @unchecked Sendable {
     /// The next line from the daemon, or nil when it closed the connection.
     public func readLine() throws -> String? {
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
+            if let line = takeLine() { return line }
+            guard try fill() else { return nil }
+        }
+    }
+
+    /// What `readLine(until:)` got.
+    public enum TimedRead: Sendable, Hashable {
+        case line(String)
+        /// The daemon closed the connection.
+        case closed
+        /// No whole line came before the deadline.
+        case timedOut
+    }
+
+    /// The next line from the daemon, waiting until `deadline` at most (`poll` on the socket).
+    public func readLine(until deadline: ContinuousClock.Instant) throws -> TimedRead {
+        while true {
+            if let line = takeLine() { return .line(line) }
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return .timedOut }
+            let (seconds, attoseconds) = left.components
+            // Rounded up, so a wait never ends just before the deadline and spins.
+            let milliseconds = min(
+                Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watched, 1, Int32(milliseconds))
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 {
+                throw Failure(description: "waiting for the narrator failed: \(String(cString: strerror(errno)))")
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
+            if ready == 0 { continue }  // the deadline is checked above
+            guard try fill() else { return .closed }
+        }
+    }
+
+    /// A whole line from the buffer, without its line break.
+    private func takeLine() -> String? {
+        guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeSubrange(...newline)
+        return line
+    }
+
+    /// Reads what the socket has into the buffer; false when the daemon closed the connection.
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
                 throw Failure(description: "reading from the narrator failed: \(String(cString: strerror(errno)))")
             }
-            if count == 0 { return nil }
+            if count == 0 { return false }
             buffer.append(contentsOf: chunk[0..<count])
+            return true
         }
     }
 }

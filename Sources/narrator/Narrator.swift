@@ -12,13 +12,16 @@ struct Narrator: AsyncParsableCommand {
             Commands (`narrator help <subcommand>` explains every option):
               serve [--socket PATH] [--profile DIR] [--config FILE] [--locale TAG]
                     [--rate N] [--pitch N] [--volume N] [--voice LANG=VOICE ...]
-                    [--output OUTPUT] [--speech espeak|speechd] [--log-level LEVEL]
+                    [--output OUTPUT] [--speech espeak|speechd] [--spoken-notices]
+                    [--log-level LEVEL]
               config [--config FILE]                  (your speech settings)
               config set NAME VALUE | config reset NAME
               profiles [--profile DIR]
-              send [--socket PATH] [--wait] [EVENT --FIELD VALUE ...]
-              status [--socket PATH]
-              monitor [--socket PATH]
+              send [--socket PATH] [--wait] [--timeout SECONDS] [EVENT --FIELD VALUE ...]
+              stop | pause | resume [--socket PATH]      (all speech, of every client)
+              status [--socket PATH] [--json]
+              monitor [--socket PATH] [--json]
+              history [--socket PATH] [--limit N] [--client NAME] [--json]
               say TEXT|- [--locale TAG] [--rate N] [--pitch N] [--volume N]
                          [--output OUTPUT]
               play [NAME FIELD=VALUE ...] [--profile PROFILE] [--output OUTPUT]
@@ -30,9 +33,8 @@ struct Narrator: AsyncParsableCommand {
             """,
         version: NarratorVersion.string,
         subcommands: [
-            Serve.self, Config.self, Profiles.self, Send.self, Status.self, Monitor.self, Say.self, Play.self,
-            Voices.self,
-            Lint.self,
+            Serve.self, Config.self, Profiles.self, Send.self, Stop.self, Pause.self, Resume.self, Status.self,
+            Monitor.self, History.self, Say.self, Play.self, Voices.self, Lint.self,
         ]
     )
 

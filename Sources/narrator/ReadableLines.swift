@@ -1,0 +1,73 @@
+import NarratorClient
+
+/// What `status`, `monitor` and `history` print for a person: short lines, one fact each, no JSON
+/// punctuation, so a screen reader or a braille display reads them line by line.
+enum ReadableLines {
+    /// `status`: `Speaking: "Crash! 2 lives left" (RetroRacing, id 8)`, `Queued: 2`, `Paused: no`, ...
+    static func status(_ status: Reply.Status) -> [String] {
+        var lines = ["Version: \(status.version)"]
+        if let speaking = status.speaking {
+            lines.append("Speaking: \"\(speaking.text)\" (\(speaking.client), id \(speaking.id))")
+        } else {
+            lines.append("Speaking: nothing")
+        }
+        lines.append("Queued: \(status.queued)")
+        lines += paused(status.paused)
+        lines.append("Clients: \(status.clients)")
+        lines.append("Profile: \(status.profile) (\(status.profileFolder))")
+        lines.append("Sound: \(sound(status.output))")
+        lines.append("Up: \(duration(milliseconds: status.uptimeMilliseconds))")
+        // "so far": the counters count since the daemon started (`Queued: 2` above is the queue now).
+        for counter in status.counters {
+            lines.append("\(counter.name.prefix(1).uppercased() + counter.name.dropFirst()) so far: \(counter.value)")
+        }
+        return lines
+    }
+
+    /// `Paused: no`, or one line for a pause of all and one per client that paused itself.
+    static func paused(_ paused: Reply.Status.Paused) -> [String] {
+        var lines: [String] = []
+        if paused.all { lines.append("Paused: all speech" + (paused.allBy.map { ", by \($0)" } ?? "")) }
+        for client in paused.clients { lines.append("Paused: the speech of \(client), by itself") }
+        return lines.isEmpty ? ["Paused: no"] : lines
+    }
+
+    /// `pulse, working`, or `pulse, lost: REASON`.
+    static func sound(_ state: OutputState) -> String {
+        switch state.condition {
+        case .working: "\(state.output), working"
+        case .lost(let reason): "\(state.output), lost: \(reason)"
+        }
+    }
+
+    /// `finished 8 RetroRacing: Crash! 2 lives left`; what else the outcome tells comes before the text.
+    static func outcome(_ report: Notification.OutcomeReport) -> String {
+        var details: [String] = []
+        report.by.map { details.append("by \($0)") }
+        report.position.map { details.append("at \($0)") }
+        report.reason.map { details.append($0) }
+        let detail = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
+        return "\(report.outcome.rawValue) \(report.id) \(report.client)\(detail): \(report.text)"
+    }
+
+    /// A notification of `monitor`: an outcome, or the sound output's change.
+    static func notification(_ notification: Notification) -> String {
+        switch notification {
+        case .outcome(let report): outcome(report)
+        case .output(let state): "sound \(sound(state))"
+        }
+    }
+
+    /// A `history` entry, as `monitor` prints its last outcome.
+    static func history(_ entry: Reply.HistoryEntry) -> String {
+        "\(entry.outcome.rawValue) \(entry.id) \(entry.client): \(entry.text)"
+    }
+
+    /// `58 s`, `3 min 4 s`, `2 h 5 min`.
+    static func duration(milliseconds: Double) -> String {
+        let seconds = Int(milliseconds / 1000)
+        if seconds < 60 { return "\(seconds) s" }
+        if seconds < 3600 { return "\(seconds / 60) min \(seconds % 60) s" }
+        return "\(seconds / 3600) h \(seconds % 3600 / 60) min"
+    }
+}
