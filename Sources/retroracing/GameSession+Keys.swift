@@ -3,6 +3,11 @@ import RetroRacingCore
 
 extension GameSession {
     func handle(_ key: Key) {
+        if key == .repeatLast {
+            // Wherever the player is (help and settings too): the narrator says its last again.
+            narration?.send(Request.repeat(allClients: false, priority: .default))
+            return
+        }
         if help != nil {
             handleHelp(key)
             return

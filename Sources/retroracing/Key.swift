@@ -14,10 +14,12 @@ enum Key: Equatable {
     case restart
     case quit
     case status
+    /// Say the last announcement again.
+    case repeatLast
 }
 
 /// Turns the bytes of standard input into keys: arrows (ESC [ A-D and ESC O A-D), h/l, a/d, k/j
-/// (up, down), space or p, ?, o (settings), r, q, s, and Ctrl-C (raw mode delivers it as a byte).
+/// (up, down), space or p, ?, o (settings), r, q, s, e (repeat), and Ctrl-C (raw mode delivers it as a byte).
 struct KeyDecoder {
     private var pending: [UInt8] = []
 
@@ -47,6 +49,7 @@ struct KeyDecoder {
             case UInt8(ascii: "?"): keys.append(.help)
             case UInt8(ascii: "r"), UInt8(ascii: "R"): keys.append(.restart)
             case UInt8(ascii: "s"), UInt8(ascii: "S"): keys.append(.status)
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): keys.append(.repeatLast)
             case UInt8(ascii: "o"), UInt8(ascii: "O"): keys.append(.settings)
             case UInt8(ascii: "k"), UInt8(ascii: "K"): keys.append(.up)
             case UInt8(ascii: "j"), UInt8(ascii: "J"): keys.append(.down)

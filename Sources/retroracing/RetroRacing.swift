@@ -12,7 +12,7 @@ struct RetroRacing: ParsableCommand {
         abstract: "Race in three lanes; Narrator speaks what happens.",
         discussion: """
             Keys: left/right arrows, h/l or a/d move; space or p start and pause; ? help; o settings; \
-            s status; r restart; q quit. Each step plays a note for each safe lane ahead (the lane cues).
+            s status; e repeat what was just said; r restart; q quit. Each step plays a note for each safe lane ahead (the lane cues).
             Start the narrator first (`narrator serve`); without it the game runs silently and connects when \
             it appears. Settings are kept in $XDG_CONFIG_HOME/retroracing/settings (~/.config/retroracing), \
             best scores in $XDG_DATA_HOME/retroracing (~/.local/share/retroracing). Options override the \

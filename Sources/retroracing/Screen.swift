@@ -30,7 +30,7 @@ struct Screen {
         lines.append("")
         if game.phase == .ready { lines.append("Press space to start.") }
         lines.append("Keys: arrows, h/l, a/d move. Space/p start/pause. ? help. o settings. s status.")
-        lines.append("r restart. q quit.")
+        lines.append("e repeat last. r restart. q quit.")
         // Every line fits the width, so nothing wraps and the layout stays put in an 80x24 pane.
         return "\u{1B}[H" + lines.flatMap { fit($0, width) }.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n")
             + "\u{1B}[J"
@@ -93,7 +93,8 @@ struct Screen {
             body = [
                 title + "Controls", "Left and right arrows, h and l, or a and d move.",
                 "Space or p starts, pauses and resumes. ? shows this help. o: settings.",
-                "s says score, level, lives and lane. r restarts. q quits.",
+                "s says score, level, lives and lane. e says the last message again.",
+                "r restarts. q quits.",
             ]
         case .audioCues:
             body = [
