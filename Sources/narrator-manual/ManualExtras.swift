@@ -103,11 +103,16 @@ struct ManualExtras {
                 ("0", "Success."),
                 (
                     "1",
-                    "The command failed: the daemon answered with an error or not at all (send, status), a table, "
+                    "The command failed: the daemon answered with an error or not at all (send, stop, pause, "
+                        + "resume, status, monitor, history), a table, "
                         + "event map or sound book has errors (lint), nothing could be heard (say, play, lint "
                         + "--speak), or the daemon could not start (serve)."
                 ),
-                ("2", "lint could not find or read what it was given to check."),
+                (
+                    "2",
+                    "lint could not find or read what it was given to check, or send --wait gave up at --timeout "
+                        + "before every announcement ended (standard error names those that had not)."
+                ),
                 ("64", "The command line is wrong: an unknown option or a value out of range."),
             ],
             seeAlso: "retroracing(1), espeak-ng(1), spd-conf(1), systemctl(1), systemd.socket(5); the documents in "

@@ -78,7 +78,7 @@ struct ManualPageTests {
         #expect(text.replacingOccurrences(of: "\n       ", with: " ").contains(words), "\(text)")
         #expect(text.contains("/opt/narrator/share/narrator/Localization/"))
         #expect(text.contains("$XDG_RUNTIME_DIR/narrator/narrator.sock"))
-        #expect(text.contains("narrator send [--socket socket] [--wait] [words ...]"))
+        #expect(text.contains("narrator send [--socket socket] [--wait] [--timeout seconds] [words ...]"))
     }
 
     @Test("a page is the same each time it is written (no default that changes from run to run)", arguments: tools)
