@@ -86,7 +86,7 @@ struct SocketActivationTests {
         var variables = ProcessInfo.processInfo.environment
         variables.merge(environment) { $1 }
         let binary = try #require(NarratorExecutable.path())
-        let status = try ChildProcess.run(binary, ["status"], environment: variables)
+        let status = try ChildProcess.run(binary, ["status", "--json"], environment: variables)
         #expect(status.status == 0, "\(status.errors)")
         #expect(fields(status.output.trimmingCharacters(in: .newlines))["clients"] as? Int == 2, "\(status.output)")
         let send = try ChildProcess.run(binary, ["send", "score_changed", "--score", "13"], environment: variables)
