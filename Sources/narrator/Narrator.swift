@@ -12,7 +12,7 @@ struct Narrator: AsyncParsableCommand {
             Commands (`narrator help <subcommand>` explains every option):
               serve [--socket PATH] [--profile DIR] [--config FILE] [--locale TAG]
                     [--rate N] [--pitch N] [--volume N] [--voice LANG=VOICE ...]
-                    [--output OUTPUT] [--speech espeak|speechd] [--spoken-notices]
+                    [--output OUTPUT] [--speech espeak|speechd] [--spoken-notices on|off]
                     [--log-level LEVEL]
               config [--config FILE]                  (your speech settings)
               config set NAME VALUE | config reset NAME

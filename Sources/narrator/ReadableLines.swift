@@ -16,6 +16,11 @@ enum ReadableLines {
         lines.append("Clients: \(status.clients)")
         lines.append("Profile: \(status.profile) (\(status.profileFolder))")
         lines.append("Sound: \(sound(status.output))")
+        if let voice = status.defaults?.voice {
+            // Where each part comes from is `narrator config`'s to say.
+            lines.append(
+                "Default voice: \(voice.locale), rate \(voice.rate), pitch \(voice.pitch), volume \(voice.volume)")
+        }
         lines.append("Up: \(duration(milliseconds: status.uptimeMilliseconds))")
         // "so far": the counters count since the daemon started (`Queued: 2` above is the queue now).
         for counter in status.counters {

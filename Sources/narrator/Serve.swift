@@ -81,15 +81,16 @@ struct Serve: AsyncParsableCommand {
                 """))
     var speech: SpeechBackend = .espeak
 
-    @Flag(
+    @Option(
         help: ArgumentHelp(
-            "Say when a language has no voice, before a game's first announcement in it.",
+            "on: say when a language has no voice, before a game's first announcement in it (default: the file's, else off).",
             discussion: """
-                Off by default. With it, a game's first announcement in a language espeak-ng has no voice for \
-                begins with "No voice for this language. Using English (Great Britain).", once per game and \
-                language (the log says it always).
-                """))
-    var spokenNotices = false
+                With on, a game's first announcement in a language espeak-ng has no voice for begins with \
+                "No voice for this language. Using English (Great Britain).", once per game and language (the \
+                log says it always). The file's setting is spoken_notices (docs/CONFIG.md).
+                """,
+            valueName: "on|off"))
+    var spokenNotices: String?
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
@@ -128,6 +129,7 @@ struct Serve: AsyncParsableCommand {
         pitch.map { settings.append((.pitch, String($0), "--pitch")) }
         volume.map { settings.append((.volume, String($0), "--volume")) }
         output.map { settings.append((.output, $0, "--output")) }
+        spokenNotices.map { settings.append((.spokenNotices, $0, "--spoken-notices")) }
         for voice in voices {
             let parts = voice.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let key = ConfigKey(name: "voice." + parts[0]) else {
@@ -190,7 +192,7 @@ struct Serve: AsyncParsableCommand {
         defer { speech.close() }
         let conductor = Conductor(
             profile: defaultProfile, catalog: catalog, speaker: speech.speaker, sounds: speech.mixer,
-            defaults: defaults, config: userConfig, logger: logger, spokenNotices: spokenNotices)
+            defaults: defaults, config: userConfig, logger: logger)
         speech.mixer.watch { conductor.outputChanged($0) }
         // SIGHUP reloads (settings and profiles), SIGTERM and SIGINT stop; they were blocked at start (`Entry`) and are taken
         // here by one sleeping thread.

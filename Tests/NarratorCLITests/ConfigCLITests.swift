@@ -33,6 +33,7 @@ struct ConfigCLITests {
                     pitch 50 (built-in)
                     volume 100 (built-in)
                     output auto (built-in)
+                    spoken_notices off (built-in)
                     voice.pl pl+f3 (\(file):5)
 
                     """, "\(shown.transcript)")

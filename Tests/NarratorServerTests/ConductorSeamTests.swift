@@ -151,9 +151,10 @@ struct ConductorSeamTests {
         let profile = try Profile.load(
             folder: root.appendingPathComponent("retroracing").path,
             extraTables: [root.appendingPathComponent("narrator/Narrator.xcstrings").path])
+        var defaults = DaemonDefaults.builtIn
+        defaults.spokenNotices = spokenNotices
         let conductor = Conductor(
-            profile: profile, speaker: speaker, sounds: sounds, logger: Logger(label: "test"),
-            spokenNotices: spokenNotices)
+            profile: profile, speaker: speaker, sounds: sounds, defaults: defaults, logger: Logger(label: "test"))
         Task { await conductor.run() }
         return conductor
     }

@@ -40,7 +40,7 @@ struct ConfigDaemonTests {
         #expect(
             defaults["from"] as? [String: String] == [
                 "locale": "built-in", "rate": "\(file):2", "pitch": "command line", "volume": "built-in",
-                "output": "command line", "voice.pl": "\(file):3",
+                "output": "command line", "spoken_notices": "built-in", "voice.pl": "\(file):3",
             ])
         #expect(defaults["file"] as? String == file)
 

@@ -134,6 +134,7 @@ struct DaemonDefaultsTests {
             ("voice.pl pl+f9\n", "config:1: no voice \"pl+f9\""),
             ("voice.1 pl\n", "config:1: \"1\" is not a language tag"),
             ("output nowhere\n", "config:1: unknown output \"nowhere\""),
+            ("spoken_notices yes\n", "config:1: spoken_notices is on or off, not \"yes\""),
         ])
     func checksValues(text: String, message: String) throws {
         let path = try Self.file(text)

@@ -53,6 +53,7 @@ struct ControlCommandTests {
             #expect(calmLines.contains(line), "\(calm.output)")
         }
         #expect(calmLines.allSatisfy { !$0.contains("{") && !$0.contains("\"ok\"") }, "\(calm.output)")
+        #expect(calmLines.contains { $0.hasPrefix("Default voice: ") && $0.contains(", rate ") }, "\(calm.output)")
 
         let pause = try runNarrator(["pause", "--socket", daemon.socket])
         #expect(pause.status == 0 && pause.output == "Paused all speech; narrator resume lets it speak again.\n")
@@ -148,10 +149,18 @@ struct ControlCommandTests {
         #expect(entries.map(\.id) == [one, two] && entries.map(\.outcome) == [.finished, .finished])
     }
 
-    @Test("serve --spoken-notices says once that a language has no voice; without it nothing is added")
+    @Test("spoken_notices on in the player's file says once that a language has no voice; --spoken-notices off wins")
     func spokenNotices() throws {
+        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("narrator-notices-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: settings.appendingPathComponent("narrator"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: settings) }
+        try "# Tell me when a language has no voice.\nspoken_notices on\n".write(
+            to: settings.appendingPathComponent("narrator/config"), atomically: true, encoding: .utf8)
         for noticing in [true, false] {
-            let daemon = try DaemonProcess(arguments: ["--output", "null"] + (noticing ? ["--spoken-notices"] : []))
+            let daemon = try DaemonProcess(
+                arguments: ["--output", "null"] + (noticing ? [] : ["--spoken-notices", "off"]),
+                environment: ["XDG_CONFIG_HOME": settings.path])
             defer { _ = daemon.stop() }
             let client = try daemon.client()
             // `qaa` is a private-use language: espeak-ng has no voice for it, English speaks.
@@ -173,6 +182,16 @@ struct ControlCommandTests {
             } else {
                 #expect(texts == ["Hej.", "Igen."])
             }
+            try client.send(Request.status.line)
+            guard case .reply(.status(let status)) = try DaemonLine.parse(try #require(try client.readLine())) else {
+                Issue.record("no status")
+                continue
+            }
+            #expect(status.defaults?.spokenNotices == noticing)
+            let origin = status.defaults?.origins.first { $0.name == "spoken_notices" }?.value
+            #expect(
+                origin == (noticing ? settings.path + "/narrator/config:2" : "command line"),
+                "\(String(describing: origin))")
         }
     }
 

@@ -60,7 +60,7 @@ struct WireRoundTripTests {
                 uptimeMilliseconds: 0, counters: [],
                 defaults: .init(
                     voice: .init(locale: "pl", rate: 300, pitch: 50, volume: 100), output: "auto",
-                    voices: [.init("pl", "pl+f3")],
+                    spokenNotices: true, voices: [.init("pl", "pl+f3")],
                     origins: [.init("rate", "/home/a/.config/narrator/config:2"), .init("pitch", "built-in")],
                     file: "/home/a/.config/narrator/config"))),
         .status(

@@ -7,11 +7,13 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     case pitch
     case volume
     case output
+    /// `on`: the daemon says when a language has no voice (docs/CONFIG.md); `off`, built in.
+    case spokenNotices
     /// The voice for one language (`voice.pl`); the tag is kept lowercased, `_` read as `-`.
     case voice(language: String)
 
     /// The settings every file may hold once, in the order `narrator config` shows them.
-    public static let fixed: [ConfigKey] = [.locale, .rate, .pitch, .volume, .output]
+    public static let fixed: [ConfigKey] = [.locale, .rate, .pitch, .volume, .output, .spokenNotices]
 
     /// The key a name in the file means (`rate`, `voice.pt-BR`); nil for a name the file does not take.
     public init?(name: String) {
@@ -21,6 +23,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case "pitch": self = .pitch
         case "volume": self = .volume
         case "output": self = .output
+        case "spoken_notices": self = .spokenNotices
         default:
             guard name.hasPrefix(Self.voicePrefix), name.count > Self.voicePrefix.count else { return nil }
             self = .voice(language: LocaleIdentifier(String(name.dropFirst(Self.voicePrefix.count))).normalized)
@@ -37,6 +40,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .pitch: "pitch"
         case .volume: "volume"
         case .output: "output"
+        case .spokenNotices: "spoken_notices"
         case .voice(let language): Self.voicePrefix + language
         }
     }
@@ -44,7 +48,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var description: String { name }
 
     /// The names a file takes, for messages.
-    static let allowedNames = "locale, rate, pitch, volume, output and voice.LANGUAGE (voice.pl)"
+    static let allowedNames = "locale, rate, pitch, volume, output, spoken_notices and voice.LANGUAGE (voice.pl)"
 
     /// Fixed settings first, in their order, then the voices by language.
     public static func < (lhs: ConfigKey, rhs: ConfigKey) -> Bool {

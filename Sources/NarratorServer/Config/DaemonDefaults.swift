@@ -28,6 +28,9 @@ public struct DaemonDefaults: Sendable, Hashable {
     public var voices: [String: String]
     /// Where sound goes (`auto`, `pulse`, `wav:PATH`...); read at start only.
     public var output: String
+    /// Say "No voice for this language" before a client's first announcement in a language that has
+    /// no voice (`spoken_notices on`); off unless the player asks.
+    public var spokenNotices = false
     /// Where each value that is not built in comes from.
     public var origins: [ConfigKey: Origin]
 
@@ -48,7 +51,7 @@ public struct DaemonDefaults: Sendable, Hashable {
     public var settings: [(key: ConfigKey, value: String)] {
         let fixed: [(key: ConfigKey, value: String)] = [
             (.locale, voice.locale), (.rate, String(voice.rate)), (.pitch, String(voice.pitch)),
-            (.volume, String(voice.volume)), (.output, output),
+            (.volume, String(voice.volume)), (.output, output), (.spokenNotices, spokenNotices ? "on" : "off"),
         ]
         return fixed + voices.keys.sorted().map { (.voice(language: $0), voices[$0] ?? "") }
     }
@@ -78,6 +81,11 @@ public struct DaemonDefaults: Sendable, Hashable {
         case .output:
             if let problem = checks.output(text) { throw ConfigValueError(problem) }
             output = text
+        case .spokenNotices:
+            guard text == "on" || text == "off" else {
+                throw ConfigValueError("spoken_notices is on or off, not \"\(text)\"")
+            }
+            spokenNotices = text == "on"
         case .voice(let language):
             _ = try checks.locale(language)
             warning = try checks.voice(text)

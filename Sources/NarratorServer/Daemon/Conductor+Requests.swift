@@ -242,11 +242,11 @@ extension Conductor {
         }
     }
 
-    /// With spoken notices on, the first announcement of a client in a language without a voice
+    /// With spoken notices on (the player's `spoken_notices on`), the first announcement of a client in a language without a voice
     /// begins with the daemon's `voice_fallback` ("No voice for this language. Using English."),
     /// in the language of the voice that speaks it; once per client and language.
     private func missingVoiceNotice(for locale: String, to session: Session) -> String? {
-        guard spokenNotices, !session.toldMissingVoice.contains(locale),
+        guard defaults.spokenNotices, !session.toldMissingVoice.contains(locale),
             let choice = try? speaker.voice(for: locale), let language = choice.substituteLanguage
         else { return nil }
         sessions[session.id]?.toldMissingVoice.insert(locale)

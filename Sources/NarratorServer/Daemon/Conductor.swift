@@ -51,8 +51,6 @@ public actor Conductor {
     var starts: UInt64 = 0
     /// The name of the client that paused all speech, while it is paused.
     var pausedAllBy: String?
-    /// Speaks the daemon's own notices to players (a missing voice), when the player asked for them.
-    let spokenNotices: Bool
     let started = ContinuousClock.now
     /// The expiry wake-up currently armed, and its task.
     var armedDeadline: ContinuousClock.Instant?
@@ -84,14 +82,11 @@ public actor Conductor {
     ///   - catalog: where the profiles that clients name are found (`.none`: only `profile`'s own name).
     ///   - defaults: the voice of clients that choose none, as read at start.
     ///   - config: where `defaults` came from, read again on SIGHUP.
-    ///   - spokenNotices: say "No voice for this language" before a client's first announcement in a
-    ///     language that has no voice (docs/PROTOCOL.md); off by default.
     public init(
         profile: Profile, catalog: ProfileCatalog = .none, speaker: any Speaker, sounds: any SoundOutput,
         defaults: DaemonDefaults = .builtIn, config: UserConfig? = nil, logger: Logger,
-        eventLoop: (any EventLoop)? = nil, spokenNotices: Bool = false
+        eventLoop: (any EventLoop)? = nil
     ) {
-        self.spokenNotices = spokenNotices
         let loop = eventLoop ?? MultiThreadedEventLoopGroup.singleton.next()
         self.eventLoop = loop
         self.executor = loop.executor

@@ -133,6 +133,8 @@ public enum Reply: Sendable, Hashable {
             public var voice: Voice
             /// The output this run was started with (`auto`, `pulse`...).
             public var output: String
+            /// Whether the daemon says when a language has no voice (`spoken_notices`).
+            public var spokenNotices: Bool
             /// The voice chosen for a language: `pl` -> `pl+f3`, by language.
             public var voices: [Text]
             /// Where each setting comes from, by its name in the file (`rate`, `voice.pl`): `built-in`,
@@ -141,9 +143,13 @@ public enum Reply: Sendable, Hashable {
             /// The configuration file the daemon reads (at start and on SIGHUP), whether or not it exists.
             public var file: String?
 
-            public init(voice: Voice, output: String, voices: [Text], origins: [Text], file: String?) {
+            public init(
+                voice: Voice, output: String, spokenNotices: Bool = false, voices: [Text], origins: [Text],
+                file: String?
+            ) {
                 self.voice = voice
                 self.output = output
+                self.spokenNotices = spokenNotices
                 self.voices = voices
                 self.origins = origins
                 self.file = file
@@ -346,6 +352,7 @@ extension Reply.Status.Defaults {
         line.add("pitch", voice.pitch)
         line.add("volume", voice.volume)
         line.add("output", output)
+        line.add("spoken_notices", spokenNotices)
         line.add("voices", object: Self.object(voices))
         line.add("from", object: Self.object(origins))
         if let file { line.add("file", file) } else { line.addNull("file") }
