@@ -55,7 +55,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
-    @Option(help: "Folder holding espeak-ng-data, when it is not where espeak-ng looks by default.")
+    @Option(
+        help:
+            "Folder holding espeak-ng-data, or the data folder itself, when it is not where espeak-ng looks by default (checked at start: one without voice data is refused)."
+    )
     var espeakData: String?
 
     func validate() throws {

@@ -9,7 +9,10 @@ struct Voices: ParsableCommand {
     @Option(help: "Show the voice chosen for this BCP-47 locale, and any fallback.")
     var locale: String?
 
-    @Option(help: "Folder holding espeak-ng-data, when it is not where espeak-ng looks by default.")
+    @Option(
+        help:
+            "Folder holding espeak-ng-data, or the data folder itself, when it is not where espeak-ng looks by default (checked at start: one without voice data is refused)."
+    )
     var espeakData: String?
 
     func run() throws {

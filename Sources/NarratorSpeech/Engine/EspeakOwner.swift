@@ -26,7 +26,12 @@ struct EspeakOwner {
     /// while these return the status, so the message ends up in the error, once.
     init(dataPath: String?, logger: Logger) throws(SpeechError) {
         self.logger = logger
-        if let dataPath { espeak_ng_InitializePath(dataPath) } else { espeak_ng_InitializePath(nil) }
+        if let dataPath {
+            try EspeakData.check(dataPath)
+            espeak_ng_InitializePath(dataPath)
+        } else {
+            espeak_ng_InitializePath(nil)
+        }
         var context: espeak_ng_ERROR_CONTEXT?
         let status = espeak_ng_Initialize(&context)
         defer { espeak_ng_ClearErrorContext(&context) }
