@@ -120,7 +120,10 @@ struct EspeakOwner {
         let previous = voiceChanged ? nil : appliedSettings
         if previous?.rate != settings.rate { try set(espeakRATE, settings.rate) }
         if previous?.pitch != settings.pitch { try set(espeakPITCH, settings.pitch) }
-        if previous?.volume != settings.volume { try set(espeakVOLUME, settings.volume) }
+        // espeak-ng always synthesizes at its normal volume: the utterance's volume is applied to its
+        // samples afterwards (`SynthesisContext.applyVolume`), so the silence trimmed at the start
+        // is found the same way at every volume, and a muted utterance lasts as long as a loud one.
+        if previous == nil { try set(espeakVOLUME, SynthesisContext.synthesisVolume) }
         appliedSettings = settings
     }
 
