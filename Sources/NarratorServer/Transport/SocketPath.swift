@@ -7,12 +7,10 @@ import NarratorClient
 /// Where the daemon listens, and the checks around it.
 public enum SocketPath {
     /// Makes the socket's folder (mode 0700, ours) or checks it (`SocketFolder`), and clears a
-    /// socket left by a dead daemon. Throws when a live daemon answers on `path`, or another user
-    /// could replace the socket.
+    /// socket left by a dead daemon. Throws when the path is too long, a live daemon answers on it,
+    /// or another user could replace the socket.
     public static func prepare(_ path: String) throws(ServerError) {
-        guard path.utf8.count < 108 else {
-            throw ServerError("The socket path \(path) is too long for a Unix socket (107 bytes at most).")
-        }
+        if let problem = DaemonSocket.problem(with: path) { throw ServerError(problem) }
         // The socket's folder: "/" for "/x.sock", the working folder for "x.sock".
         let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let folder = !parent.isEmpty ? parent : path.hasPrefix("/") ? "/" : "."
@@ -22,10 +20,36 @@ public enum SocketPath {
         guard info.st_mode & S_IFMT == S_IFSOCK else {
             throw ServerError("\(path) exists and is not a socket; remove it or choose another --socket.")
         }
-        if answers(path) {
+        switch listener(on: path) {
+        case .none:
+            unlink(path)
+        case .ours:
             throw ServerError("Another narrator is already running on \(path); stop it first, or use --socket.")
+        case .otherUser(let uid):
+            throw ServerError(
+                "A process of another user (uid \(uid)) listens on \(path); refusing to replace it. Choose another "
+                    + "--socket.")
         }
-        unlink(path)
+    }
+
+    /// Who accepts connections on a socket file.
+    private enum Listener {
+        /// Nothing: the socket was left by a daemon that died.
+        case none
+        case ours
+        case otherUser(UInt32)
+    }
+
+    private static func listener(on path: String) -> Listener {
+        do {
+            _ = try LineClient(path: path)
+            return .ours
+        } catch {
+            if let failure = error as? LineClient.Failure, case .otherUser(let uid) = failure.reason {
+                return .otherUser(uid)
+            }
+            return .none
+        }
     }
 
     /// Runs `bind` with a umask that creates the socket file as 0600, so there is no moment when
@@ -37,10 +61,5 @@ public enum SocketPath {
         let result = try await bind()
         chmod(path, 0o600)
         return result
-    }
-
-    /// Whether something accepts connections on `path`.
-    static func answers(_ path: String) -> Bool {
-        (try? LineClient(path: path)) != nil
     }
 }
