@@ -30,10 +30,21 @@ struct MutedSpeechTests {
         let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
         defer { _ = daemon.stop() }
         let listener = try Subscriber(daemon)
-        let loud = try playingTime(listener, volume: 100)
+        // The first utterance opens the stream, which may stall: it is not measured.
+        _ = try playingTime(listener, volume: 100)
+        // A busy machine can only add to a playing time (a stalled stream plays later, never sooner):
+        // the shortest of three is the utterance's own length.
+        var shortest: [Int: Double] = [:]
+        for _ in 0..<3 {
+            for volume in [100, 0, 1] {
+                let time = try playingTime(listener, volume: volume)
+                shortest[volume] = min(shortest[volume] ?? .infinity, time)
+            }
+        }
+        let loud = try #require(shortest[100])
         #expect(loud > 2000, "the text took \(loud) ms at volume 100")
         for volume in [0, 1] {
-            let muted = try playingTime(listener, volume: volume)
+            let muted = try #require(shortest[volume])
             #expect(abs(muted - loud) <= loud * 0.05, "volume \(volume): \(muted) ms, volume 100: \(loud) ms")
         }
     }
