@@ -12,27 +12,73 @@ import NarratorSystem
 /// read buffer); two threads must not both read or both write.
 public final class LineClient: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
+        /// What kind of failure, for callers that act on it (a game says why narration is off).
+        public enum Reason: Sendable, Equatable {
+            /// Nothing listens on the path.
+            case noDaemon
+            /// A process of another user listens on the path: refused, nothing was sent.
+            case otherUser(uid: UInt32)
+            /// The path cannot be a socket path (too long).
+            case badPath
+            /// The connection failed or ended.
+            case connection
+        }
+
         public let description: String
+        public let reason: Reason
+
+        init(_ description: String, _ reason: Reason = .connection) {
+            self.description = description
+            self.reason = reason
+        }
     }
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
+    /// Connects to the daemon on `path`, and makes sure it is this user's: a socket that a process
+    /// of another user listens on is refused before anything is written to it (another user who
+    /// could replace the socket would otherwise hear, and answer, everything sent).
     public init(path: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else {
-            throw Failure(description: "socket() failed: \(String(cString: strerror(errno)))")
-        }
+        descriptor = try Self.connect(path)
+    }
+
+    /// A socket connected to the daemon on `path`, whose listener is this user's. Closes what it
+    /// opened when it throws (a class whose properties are all set runs its deinit when its init
+    /// throws, so `init` sets `descriptor` only once it holds a connection).
+    private static func connect(_ path: String) throws(Failure) -> Int32 {
+        if let problem = DaemonSocket.problem(with: path) { throw Failure(problem, .badPath) }
         guard let address = UnixSocketAddress(path: path) else {
-            close(descriptor)
-            throw Failure(description: "the socket path \(path) is too long")
+            throw Failure("The socket path \(path) cannot be a Unix socket address.", .badPath)
         }
-        let status = address.withSockaddr { connect(descriptor, $0, $1) }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else {
+            throw Failure("socket() failed: \(String(cString: strerror(errno)))")
+        }
+        let status = address.withSockaddr { Glibc.connect(descriptor, $0, $1) }
         guard status == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw Failure(description: "no narrator answers on \(path) (\(reason)); start one with `narrator serve`")
+            throw Failure("no narrator answers on \(path) (\(reason)); start one with `narrator serve`", .noDaemon)
         }
+        if let refusal = refusal(of: SocketPeer.of(descriptor: descriptor), path: path) {
+            close(descriptor)
+            throw refusal
+        }
+        return descriptor
+    }
+
+    /// Why the process listening on `path` is not to be talked to, or nil when it is this user's.
+    private static func refusal(of peer: SocketPeer?, path: String) -> Failure? {
+        guard let peer else {
+            return Failure("The kernel cannot tell which user listens on \(path), so nothing was sent to it.")
+        }
+        guard peer.uid != getuid() else { return nil }
+        return Failure(
+            "The socket \(path) is served by another user (uid \(peer.uid), pid \(peer.pid)), not by a narrator of "
+                + "yours (uid \(getuid())), so nothing was sent to it. Start your own narrator, on a socket in a "
+                + "folder that only you can write to.",
+            .otherUser(uid: peer.uid))
     }
 
     deinit { close(descriptor) }
@@ -61,9 +107,9 @@ public final class LineClient: @unchecked Sendable {
         let sent = bytes.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0, socketFlags: Int32(MSG_NOSIGNAL)) }
         guard sent else {
             if errno == EAGAIN || errno == EWOULDBLOCK {
-                throw Failure(description: "the narrator took nothing within the write timeout")
+                throw Failure("the narrator took nothing within the write timeout")
             }
-            throw Failure(description: "the narrator closed the connection")
+            throw Failure("the narrator closed the connection")
         }
     }
 
@@ -123,7 +169,7 @@ public final class LineClient: @unchecked Sendable {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 {
-                throw Failure(description: "reading from the narrator failed: \(String(cString: strerror(errno)))")
+                throw Failure("reading from the narrator failed: \(String(cString: strerror(errno)))")
             }
             if count == 0 { return false }
             buffer.append(contentsOf: chunk[0..<count])

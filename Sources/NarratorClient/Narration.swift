@@ -137,16 +137,17 @@ public final class Narration: @unchecked Sendable {
         let now = ContinuousClock.now
         if let lastAttempt, now - lastAttempt < .milliseconds(500) { return nil }
         lastAttempt = now
-        guard let connection = try? LineClient(path: socketPath) else {
+        let connection: LineClient
+        do {
+            connection = try LineClient(path: socketPath)
+        } catch {
             let first = lock.withLock {
                 defer { saidOff = true }
                 return !saidOff
             }
             if first {
                 // The notice goes out before the update, so whoever sees the update sees the notice too.
-                notice(
-                    "Narration is off: no narrator answers on \(socketPath). Start one with `narrator serve`; the game connects when it appears."
-                )
+                notice(Self.offNotice(error, socketPath: socketPath))
                 lock.withLock {
                     updates.append(.disconnected)
                     lock.broadcast()
@@ -173,6 +174,15 @@ public final class Narration: @unchecked Sendable {
         }
         OSThread.start(name: "narration-read") { [self] in readLoop(connection) }
         return connection
+    }
+
+    /// Why narration is off, for the player: no daemon yet, or a socket it must not talk to.
+    private static func offNotice(_ error: any Error, socketPath: String) -> String {
+        if let failure = error as? LineClient.Failure, failure.reason != .noDaemon {
+            return "Narration is off: \(failure.description) The game tries again while it runs."
+        }
+        return "Narration is off: no narrator answers on \(socketPath). Start one with `narrator serve`; "
+            + "the game connects when it appears."
     }
 
     private func readLoop(_ connection: LineClient) {

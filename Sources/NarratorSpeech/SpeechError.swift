@@ -2,6 +2,8 @@
 public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
     /// espeak-ng could not initialize: the data folder it looked in and its own message.
     case initializationFailed(dataPath: String, message: String)
+    /// The data folder given (`--espeak-data`) cannot be used, and why; espeak-ng was not started.
+    case dataFolderUnusable(path: String, reason: String)
     /// A C call returned an error status.
     case espeakCall(function: String, code: Int32)
     case invalidLocale(String)
@@ -23,6 +25,11 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
                 "espeak-ng could not initialize with its data folder \(path): \(message) "
                 + "Install the voices with `sudo apt-get install espeak-ng-data`, "
                 + "or point ESPEAK_DATA_PATH at the folder that holds espeak-ng-data."
+        case .dataFolderUnusable(let path, let reason):
+            return
+                "The espeak-ng data folder \(path) cannot be used: \(reason). Give --espeak-data a folder "
+                + "that holds espeak-ng-data or is one (the espeak-ng-data package installs it), or leave the "
+                + "option out to use espeak-ng's own."
         case .espeakCall(let function, let code):
             return "\(function) failed with espeak-ng status \(code)."
         case .invalidLocale(let text):

@@ -85,7 +85,10 @@ struct Lint: AsyncParsableCommand {
     )
     var output: String?
 
-    @Option(help: "With --speak: folder holding espeak-ng-data, when it is not where espeak-ng looks by default.")
+    @Option(
+        help:
+            "With --speak: folder holding espeak-ng-data, or the data folder itself, when it is not where espeak-ng looks by default (checked at start: one without voice data is refused)."
+    )
     var espeakData: String?
 
     func run() async throws {

@@ -16,7 +16,8 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the narrator daemon: speak the events games send to its socket.",
         discussion: """
-            Listens on a Unix socket (folder 0700, socket 0600; other users are refused). Games write one JSON \
+            Listens on a Unix socket (folder 0700, socket 0600; other users are refused, and so is a socket \
+            folder that another user could write to or rename: docs/PROTOCOL.md). Games write one JSON \
             request per line and get one reply line each; see docs/PROTOCOL.md. Once it listens it prints \
             "narrator: ready on PATH" to standard error. A client names its profile in hello; profiles are \
             found by name in $XDG_DATA_HOME/narrator/profiles, each of $XDG_DATA_DIRS (narrator/profiles), then \
@@ -95,7 +96,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
-    @Option(help: "Folder holding espeak-ng-data, when it is not where espeak-ng looks by default.")
+    @Option(
+        help:
+            "Folder holding espeak-ng-data, or the data folder itself, when it is not where espeak-ng looks by default (checked at start: one without voice data is refused)."
+    )
     var espeakData: String?
 
     func validate() throws {

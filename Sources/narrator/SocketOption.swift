@@ -6,7 +6,7 @@ import NarratorClient
 struct SocketOption: ParsableArguments {
     @Option(
         help:
-            "The daemon's socket (default: $XDG_RUNTIME_DIR/narrator/narrator.sock, or /tmp/narrator-$UID/narrator.sock)."
+            "The daemon's socket, a path of at most \(DaemonSocket.maximumPathBytes) bytes (default: $XDG_RUNTIME_DIR/narrator/narrator.sock, or /tmp/narrator-$UID/narrator.sock). Clients talk only to a daemon of their own user."
     )
     var socket: String?
 

@@ -30,7 +30,10 @@ struct SpeechOptions: ParsableArguments {
         ))
     var output = "auto"
 
-    @Option(help: "Folder holding espeak-ng-data, when it is not where espeak-ng looks by default.")
+    @Option(
+        help:
+            "Folder holding espeak-ng-data, or the data folder itself, when it is not where espeak-ng looks by default (checked at start: one without voice data is refused)."
+    )
     var espeakData: String?
 
     var voice: VoiceSettings { VoiceSettings(locale: locale, rate: rate, pitch: pitch, volume: volume) }

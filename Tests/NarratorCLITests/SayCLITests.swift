@@ -67,6 +67,22 @@ struct SayCLITests {
         }
     }
 
+    @Test("A muted say lasts as long as a loud one: volume 0 and 1 write as many samples as volume 100")
+    func mutedKeepsItsLength() throws {
+        try withTemporaryFolder { folder in
+            var lengths: [Int: Int] = [:]
+            for volume in [100, 0, 1] {
+                let path = folder + "/\(volume).wav"
+                let run = try NarratorBinary.run(
+                    ["say", Self.phrase, "--volume", "\(volume)", "--output", "wav:\(path)"])
+                #expect(run.status == 0, "\(run.transcript)")
+                lengths[volume] = try WAVFile(path: path).samples.count
+            }
+            #expect(lengths[100, default: 0] > 22050 / 2, "\(lengths)")
+            #expect(lengths[0] == lengths[100] && lengths[1] == lengths[100], "\(lengths)")
+        }
+    }
+
     /// Exit `status`, nothing on standard output, and exactly one `Error:` line holding every one
     /// of `parts`. Only ArgumentParser's usage hint (exit 64) may follow it.
     static func expectRefusal(_ run: NarratorBinary.Run, status: Int32, mentioning parts: [String]) {

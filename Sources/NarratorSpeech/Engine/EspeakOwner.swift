@@ -29,7 +29,12 @@ struct EspeakOwner {
     /// while these return the status, so the message ends up in the error, once.
     init(dataPath: String?, logger: Logger) throws(SpeechError) {
         self.logger = logger
-        if let dataPath { espeak_ng_InitializePath(dataPath) } else { espeak_ng_InitializePath(nil) }
+        if let dataPath {
+            try EspeakData.check(dataPath)
+            espeak_ng_InitializePath(dataPath)
+        } else {
+            espeak_ng_InitializePath(nil)
+        }
         var context: espeak_ng_ERROR_CONTEXT?
         let status = espeak_ng_Initialize(&context)
         defer { espeak_ng_ClearErrorContext(&context) }
@@ -135,7 +140,10 @@ struct EspeakOwner {
         let previous = voiceChanged ? nil : appliedSettings
         if previous?.rate != settings.rate { try set(espeakRATE, settings.rate) }
         if previous?.pitch != settings.pitch { try set(espeakPITCH, settings.pitch) }
-        if previous?.volume != settings.volume { try set(espeakVOLUME, settings.volume) }
+        // espeak-ng always synthesizes at its normal volume: the utterance's volume is applied to its
+        // samples afterwards (`SynthesisContext.applyVolume`), so the silence trimmed at the start
+        // is found the same way at every volume, and a muted utterance lasts as long as a loud one.
+        if previous == nil { try set(espeakVOLUME, SynthesisContext.synthesisVolume) }
         appliedSettings = settings
     }
 

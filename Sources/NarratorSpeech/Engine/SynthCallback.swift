@@ -24,7 +24,10 @@ let synthCallback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMu
             start = max(0, onset - SynthesisContext.preRollSamples)
             context.isTrimming = false
         }
-        let written = context.job.sink.write(UnsafeBufferPointer(start: samples + start, count: total - start))
+        // espeak-ng's buffer is ours until this callback returns: the volume is applied in place.
+        let chunk = UnsafeMutableBufferPointer(start: samples + start, count: total - start)
+        context.applyVolume(chunk)
+        let written = context.job.sink.write(UnsafeBufferPointer(chunk))
         return written && !context.shouldAbort ? 0 : 1
     }
 

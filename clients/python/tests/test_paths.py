@@ -1,7 +1,7 @@
 import os
 import unittest
 
-from narrator_client import default_socket_path
+from narrator_client import Narrator, default_socket_path
 
 
 class DefaultSocketPathTests(unittest.TestCase):
@@ -17,3 +17,16 @@ class DefaultSocketPathTests(unittest.TestCase):
 
     def test_the_process_environment_is_the_default(self) -> None:
         self.assertEqual(default_socket_path(), default_socket_path(os.environ))
+
+
+class SocketPathLengthTests(unittest.TestCase):
+    def test_a_path_over_103_bytes_is_refused_with_the_daemons_sentence(self) -> None:
+        for length in (104, 107, 108):
+            path = "/tmp/" + "a" * (length - len("/tmp/") - len("/n.sock")) + "/n.sock"
+            with self.subTest(length=length), self.assertRaises(ValueError) as refusal:
+                Narrator(path)
+            self.assertEqual(
+                str(refusal.exception),
+                f"The socket path {path} is too long: {length} bytes, and a Unix socket path may have at most 103. "
+                "Choose a shorter path.",
+            )

@@ -17,8 +17,9 @@ from .errors import NarratorError, NarratorUnavailable, ProtocolError, WrongUser
 from .messages import Notification, Reply
 from .paths import default_socket_path
 
-#: sockaddr_un holds 108 bytes, the terminating NUL included.
-_MAX_PATH_BYTES = 107
+#: The longest socket path in bytes, as the daemon and the other clients hold to it: Linux takes 107,
+#: but the daemon listens through SwiftNIO, which takes 103 (docs/PROTOCOL.md, Path length).
+_MAX_PATH_BYTES = 103
 
 
 class Narrator:
@@ -67,8 +68,12 @@ class Narrator:
 
     @staticmethod
     def _connect(path: str) -> socket.socket:
-        if len(os.fsencode(path)) > _MAX_PATH_BYTES:
-            raise ValueError(f"the socket path {path} is too long: a Unix socket path has at most 107 bytes")
+        length = len(os.fsencode(path))
+        if length > _MAX_PATH_BYTES:
+            raise ValueError(
+                f"The socket path {path} is too long: {length} bytes, and a Unix socket path may have at most "
+                f"{_MAX_PATH_BYTES}. Choose a shorter path."
+            )
         connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             connection.connect(path)
