@@ -147,7 +147,7 @@ public final class LineClient: @unchecked Sendable {
             let ready = poll(&watched, 1, Int32(milliseconds))
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 {
-                throw Failure(description: "waiting for the narrator failed: \(String(cString: strerror(errno)))")
+                throw Failure("waiting for the narrator failed: \(String(cString: strerror(errno)))")
             }
             if ready == 0 { continue }  // the deadline is checked above
             guard try fill() else { return .closed }

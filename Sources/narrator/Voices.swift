@@ -14,17 +14,13 @@ struct Voices: ParsableCommand {
     @Option(help: "Show the voice chosen for this BCP-47 locale, and any fallback.")
     var locale: String?
 
-<<<<<<< HEAD
     @Flag(help: "List the variants a voice can take after a + (pl+f3), instead of the voices.")
     var variants = false
 
-    @Option(help: "Folder holding espeak-ng-data, when it is not where espeak-ng looks by default.")
-=======
     @Option(
         help:
             "Folder holding espeak-ng-data, or the data folder itself, when it is not where espeak-ng looks by default (checked at start: one without voice data is refused)."
     )
->>>>>>> socket
     var espeakData: String?
 
     func run() throws {
