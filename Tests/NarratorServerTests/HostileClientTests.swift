@@ -156,6 +156,31 @@ struct HostileClientTests {
     }
 }
 
+extension HostileClientTests {
+    @Test("500 connections each holding an unfinished 64 KiB line: the memory comes back when they leave")
+    func unfinishedLines() throws {
+        let daemon = try DaemonProcess()
+        defer { _ = daemon.stop() }
+        let checker = try daemon.client()
+        _ = try Self.ask(checker, #"{"type":"status"}"#)
+        let baseline = ProcessMemory.residentKiB(of: daemon.pid)
+        let partial = Array(repeating: UInt8(ascii: "x"), count: 64 * 1024 - 1)
+        var holders: [LineClient] = []
+        for _ in 0..<500 {
+            let holder = try daemon.client()
+            try holder.sendRaw(partial)
+            holders.append(holder)
+        }
+        // Every holder is connected, and its bytes read, once the daemon counts them all.
+        while (try Self.ask(checker, #"{"type":"status"}"#)["clients"] as? Int) != 501 {}
+        let held = ProcessMemory.residentKiB(of: daemon.pid)
+        holders = []
+        while (try Self.ask(checker, #"{"type":"status"}"#)["clients"] as? Int) != 1 {}
+        let after = ProcessMemory.residentKiB(of: daemon.pid)
+        #expect(after - baseline < 10 * 1024, "held \(held) KiB, after \(after) KiB, baseline \(baseline) KiB")
+    }
+}
+
 /// A client used by one thread only.
 private struct UncheckedClient: @unchecked Sendable {
     let client: LineClient

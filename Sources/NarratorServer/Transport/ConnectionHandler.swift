@@ -54,8 +54,6 @@ final class ConnectionHandler: ChannelDuplexHandler {
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
         received = ByteBuffer()
-        // The connection's buffers and its unwritten lines are freed by now: a burst may be over.
-        MemoryKeeper.giveBackAfterBurst()
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -182,7 +180,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// so the conductor hears of the end in a turn of its own, after them.
     func channelInactive(context: ChannelHandlerContext) {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.execute { handler.value.disconnect() }
+        context.eventLoop.execute {
+            handler.value.disconnect()
+            // In a turn of its own, after NIO has let the channel and its buffers go: a burst may be over.
+            MemoryKeeper.giveBackAfterBurst()
+        }
         context.fireChannelInactive()
     }
 
