@@ -66,7 +66,7 @@ struct SocketPathLengthTests {
             let socket = Self.path(ofLength: 103, in: base)
             let daemon = try DaemonProcess(socket: socket)
             defer { _ = daemon.stop() }
-            let run = try runNarrator(["status", "--socket", socket])
+            let run = try runNarrator(["status", "--json", "--socket", socket])
             #expect(run.status == 0, "\(run.errors)")
             #expect(fields(run.output)["ok"] as? Bool == true)
         }
