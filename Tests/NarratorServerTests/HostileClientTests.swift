@@ -177,6 +177,7 @@ extension HostileClientTests {
         holders = []
         while (try Self.ask(checker, #"{"type":"status"}"#)["clients"] as? Int) != 1 {}
         let after = ProcessMemory.residentKiB(of: daemon.pid)
+        print("unfinished lines: baseline \(baseline) KiB, held \(held) KiB, after \(after) KiB")
         #expect(after - baseline < 10 * 1024, "held \(held) KiB, after \(after) KiB, baseline \(baseline) KiB")
     }
 }

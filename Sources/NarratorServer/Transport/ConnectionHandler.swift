@@ -180,11 +180,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// so the conductor hears of the end in a turn of its own, after them.
     func channelInactive(context: ChannelHandlerContext) {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            handler.value.disconnect()
-            // In a turn of its own, after NIO has let the channel and its buffers go: a burst may be over.
-            MemoryKeeper.giveBackAfterBurst()
-        }
+        context.eventLoop.execute { handler.value.disconnect() }
         context.fireChannelInactive()
     }
 

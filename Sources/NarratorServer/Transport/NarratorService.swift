@@ -149,8 +149,13 @@ final class OpenConnections: Sendable {
 
     func insert(_ channel: any Channel) {
         let key = ObjectIdentifier(channel)
+        let loop = channel.eventLoop
         channels.withLock { $0[key] = channel }
-        channel.closeFuture.whenComplete { _ in self.channels.withLock { _ = $0.removeValue(forKey: key) } }
+        channel.closeFuture.whenComplete { _ in
+            self.channels.withLock { _ = $0.removeValue(forKey: key) }
+            // A turn later NIO has let the channel and its buffers go: a burst of clients may be over.
+            loop.execute { MemoryKeeper.giveBackAfterBurst() }
+        }
     }
 
     func closeAll() async {
