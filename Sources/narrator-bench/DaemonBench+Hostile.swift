@@ -22,8 +22,9 @@ extension DaemonBench {
             _ = try game.request(#"{"type":"cancel"}"#)
             let rest = ProcessMemory.residentKiB(of: daemon.pid)
             let restAnonymous = ProcessMemory.anonymousKiB(of: daemon.pid)
-            var silent = try (0..<40).map { _ in try LineClient(path: daemon.socket) }
-            for subscriber in silent { try subscriber.send(#"{"type":"subscribe","all_clients":true}"#) }
+            // Released (and so closed) once the flood is over.
+            var silent: [LineClient]? = try (0..<40).map { _ in try LineClient(path: daemon.socket) }
+            for subscriber in silent ?? [] { try subscriber.send(#"{"type":"subscribe","all_clients":true}"#) }
             let text = String(repeating: "Flood. ", count: 430)
             let limited = Mutex(0)
             let group = DispatchGroup()
@@ -50,8 +51,7 @@ extension DaemonBench {
             group.wait()
             let peak = ProcessMemory.peakKiB(of: daemon.pid)
             let during = ProcessMemory.residentKiB(of: daemon.pid)
-            silent = []
-            _ = silent
+            silent = nil
             // The flooders' connections close as their clients are released with the queue's blocks.
             var clients = 0
             repeat {
