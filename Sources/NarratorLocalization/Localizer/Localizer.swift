@@ -27,6 +27,9 @@ public struct Localizer: Sendable {
         /// What its source text needs from the arguments (every plural form looked at); nil when
         /// it has no source text, and a render is checked against the text it speaks.
         var sourceAnalysis: LocalizationAnalysis?
+        /// The arguments the key takes, in order (`argumentKinds(of:)`), worked out from the same
+        /// analysis; nil when the key has no text in any language.
+        var argumentKinds: [FormatArgument.Kind]?
     }
 
     /// Loads parsed tables. A key defined in two tables is an error: which one to speak would be a guess.
@@ -37,12 +40,17 @@ public struct Localizer: Sendable {
                 if let first = prepared[entry.key]?.catalog {
                     throw .keyInTwoTables(key: entry.key, first: catalogs[first].name, second: catalog.name)
                 }
+                let source = entry.localization(for: LocaleIdentifier(catalog.sourceLanguage)).map {
+                    LocalizationAnalysis($0)
+                }
+                let signature = (source ?? entry.localizations.values.first.map(LocalizationAnalysis.init))?.signature
+                let kinds = signature.map { signature in
+                    (0..<(signature.keys.max() ?? 0)).map { signature[$0 + 1] ?? .string }
+                }
                 prepared[entry.key] = PreparedKey(
                     catalog: position,
                     languages: LocaleChain.Languages(entry: entry, sourceLanguage: catalog.sourceLanguage),
-                    sourceAnalysis: entry.localization(for: LocaleIdentifier(catalog.sourceLanguage)).map {
-                        LocalizationAnalysis($0)
-                    })
+                    sourceAnalysis: source, argumentKinds: kinds)
             }
         }
         self.catalogs = catalogs
