@@ -21,10 +21,13 @@ public protocol AudioDevice: AnyObject {
 public struct AudioDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
     public let output: String
     public let message: String
+    /// The device did not answer in time (a stalled sound server), rather than refused.
+    public let isStall: Bool
 
-    public init(output: String, message: String) {
+    public init(output: String, message: String, isStall: Bool = false) {
         self.output = output
         self.message = message
+        self.isStall = isStall
     }
 
     public var description: String { "Audio output \(output): \(message)" }

@@ -1,60 +1,190 @@
 import CPulse
+import NarratorSystem
 
-/// A PulseAudio playback stream (PipeWire's pulse server serves it too), through libpulse-simple.
+/// A PulseAudio playback stream (PipeWire's pulse server serves it too), through libpulse's
+/// asynchronous API on its own threaded main loop.
 ///
-/// Used directly rather than through pcaudiolib for two things the mixer needs: the stream's
-/// latency (what was written and is not heard yet), and a small prebuffer, so a 30 ms earcon
-/// starts playing at once instead of waiting for the buffer to fill.
+/// The position the mixer paces on and settles marks by comes from the server's own read and write
+/// indices, asked for each time (`pa_stream_update_timing_info`, one round trip), never from
+/// libpulse's interpolated latency: after a stream ran dry on a sink that another client records or
+/// plays to, the server reports the stream as not playing while it plays, and the interpolated
+/// latency freezes (docs/AUDIO.md, "Why the narrator went mute"). Every wait for the server has a
+/// deadline, so a stalled server is a `stalled` error for the mixer, not a writer blocked for ever.
 final class PulseDevice: AudioDevice {
-    private let stream: OpaquePointer
+    /// The longest a request to the server may take before it counts as stalled.
+    static let answerLimit = Duration.seconds(1)
+    /// The longest connecting may take.
+    static let connectLimit = Duration.seconds(2)
+
+    private let loop: OpaquePointer
+    private let context: OpaquePointer
+    private var stream: OpaquePointer?
+    private let events = PulseEvents()
     private let sampleRate: Int
+    /// When the stream was last seen with everything it was given read by the sink, and at which
+    /// read index: what was read last is heard within the sink's latency of that moment.
+    private var drained: (readIndex: Int64, since: ContinuousClock.Instant)?
 
     /// Connects to `server`, else the one named by PULSE_SERVER (or the user's own), and opens a
-    /// mono stream.
-    /// `bufferFrames` bounds what the server holds for us; playback starts once `startFrames` are in.
+    /// mono stream. `bufferFrames` is the latency asked for (stream buffer and sink together);
+    /// playback starts once `startFrames` are in.
     init(sampleRate: Int, bufferFrames: Int, startFrames: Int, server: String? = nil) throws(AudioDeviceError) {
         self.sampleRate = sampleRate
+        guard let loop = pa_threaded_mainloop_new() else { throw Self.failure("pa_threaded_mainloop_new", nil) }
+        guard let context = pa_context_new(pa_threaded_mainloop_get_api(loop), "narrator") else {
+            pa_threaded_mainloop_free(loop)
+            throw Self.failure("pa_context_new", nil)
+        }
+        self.loop = loop
+        self.context = context
+        let userdata = Unmanaged.passUnretained(events).toOpaque()
+        pa_context_set_state_callback(
+            context,
+            { context, userdata in
+                PulseEvents.from(userdata).note(context: pa_context_get_state(context))
+            }, userdata)
+        do {
+            try connect(server: server)
+            try openStream(bufferFrames: bufferFrames, startFrames: startFrames)
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    private func connect(server: String?) throws(AudioDeviceError) {
+        pa_threaded_mainloop_lock(loop)
+        let started = pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) == 0
+        pa_threaded_mainloop_unlock(loop)
+        guard started else { throw failure("pa_context_connect") }
+        guard pa_threaded_mainloop_start(loop) == 0 else { throw Self.failure("pa_threaded_mainloop_start", nil) }
+        let state = events.wait(for: Self.connectLimit) { $0.context.isSettled }
+        guard let state, state.context == PA_CONTEXT_READY else {
+            if state == nil { throw Self.stalled("pa_context_connect", Self.connectLimit) }
+            throw failure("pa_context_connect")
+        }
+    }
+
+    private func openStream(bufferFrames: Int, startFrames: Int) throws(AudioDeviceError) {
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: UInt32(bufferFrames * 2), prebuf: UInt32(startFrames * 2),
             minreq: UInt32.max, fragsize: UInt32.max)
-        var error: Int32 = 0
-        guard
-            let stream = pa_simple_new(
-                server, "narrator", PA_STREAM_PLAYBACK, nil, "Narrator speech and sounds", &spec, nil, &attributes,
-                &error)
-        else {
-            throw Self.failure("pa_simple_new", error)
+        pa_threaded_mainloop_lock(loop)
+        stream = pa_stream_new(context, "Narrator speech and sounds", &spec, nil)
+        if let stream {
+            pa_stream_set_state_callback(
+                stream,
+                { stream, userdata in
+                    PulseEvents.from(userdata).note(stream: pa_stream_get_state(stream))
+                }, Unmanaged.passUnretained(events).toOpaque())
         }
-        self.stream = stream
+        let connected =
+            stream.map { pa_stream_connect_playback($0, nil, &attributes, PA_STREAM_ADJUST_LATENCY, nil, nil) == 0 }
+            ?? false
+        pa_threaded_mainloop_unlock(loop)
+        guard connected else { throw failure(stream == nil ? "pa_stream_new" : "pa_stream_connect_playback") }
+        let state = events.wait(for: Self.connectLimit) { $0.stream.isSettled }
+        guard let state, state.stream == PA_STREAM_READY else {
+            if state == nil { throw Self.stalled("pa_stream_connect_playback", Self.connectLimit) }
+            throw failure("pa_stream_connect_playback")
+        }
     }
 
     func unplayedFrames() throws(AudioDeviceError) -> Int {
-        var error: Int32 = 0
-        let microseconds = pa_simple_get_latency(stream, &error)
-        guard microseconds != UInt64.max else { throw Self.failure("pa_simple_get_latency", error) }
-        return Int(microseconds) * sampleRate / 1_000_000
+        try run("pa_stream_update_timing_info") { stream, done, userdata in
+            pa_stream_update_timing_info(stream, done, userdata)
+        }
+        pa_threaded_mainloop_lock(loop)
+        let info = stream.flatMap { pa_stream_get_timing_info($0)?.pointee }
+        pa_threaded_mainloop_unlock(loop)
+        guard let info else { throw failure("pa_stream_get_timing_info") }
+        let queued = max(0, Int(info.write_index - info.read_index)) / 2
+        let sink = Int(info.sink_usec) * sampleRate / 1_000_000
+        guard queued == 0 else {
+            drained = nil
+            return queued + sink
+        }
+        // All read by the sink: the last of it is heard within the sink's latency of when it was
+        // read, which was at the latest when this was first seen.
+        if drained?.readIndex != info.read_index { drained = (info.read_index, .now) }
+        let elapsed = drained.map { $0.since.duration(to: .now) } ?? .zero
+        let elapsedFrames =
+            Int(elapsed.components.seconds) * sampleRate
+            + Int(elapsed.components.attoseconds / 1_000_000_000) * sampleRate / 1_000_000_000
+        return max(0, sink - elapsedFrames)
     }
 
     func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
         guard let base = samples.baseAddress, !samples.isEmpty else { return }
-        var error: Int32 = 0
-        guard pa_simple_write(stream, base, samples.count * 2, &error) == 0 else {
-            throw Self.failure("pa_simple_write", error)
-        }
+        pa_threaded_mainloop_lock(loop)
+        let result = stream.map { pa_stream_write($0, base, samples.count * 2, nil, 0, PA_SEEK_RELATIVE) } ?? -1
+        pa_threaded_mainloop_unlock(loop)
+        guard result == 0 else { throw failure("pa_stream_write") }
     }
 
     func discardUnplayed() throws(AudioDeviceError) {
-        var error: Int32 = 0
-        guard pa_simple_flush(stream, &error) == 0 else { throw Self.failure("pa_simple_flush", error) }
+        try run("pa_stream_flush") { stream, done, userdata in pa_stream_flush(stream, done, userdata) }
+        drained = nil
     }
 
     func close() {
-        pa_simple_free(stream)
+        pa_threaded_mainloop_lock(loop)
+        if let stream {
+            pa_stream_set_state_callback(stream, nil, nil)
+            pa_stream_disconnect(stream)
+            pa_stream_unref(stream)
+        }
+        stream = nil
+        pa_context_set_state_callback(context, nil, nil)
+        pa_context_disconnect(context)
+        pa_context_unref(context)
+        pa_threaded_mainloop_unlock(loop)
+        pa_threaded_mainloop_stop(loop)
+        pa_threaded_mainloop_free(loop)
     }
 
-    private static func failure(_ function: String, _ code: Int32) -> AudioDeviceError {
-        let reason = pa_strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    /// Starts an operation on the stream and waits for the server's answer, at most `answerLimit`.
+    private func run(
+        _ function: String,
+        _ start: (OpaquePointer, pa_stream_success_cb_t, UnsafeMutableRawPointer) -> OpaquePointer?
+    ) throws(AudioDeviceError) {
+        let userdata = Unmanaged.passUnretained(events).toOpaque()
+        pa_threaded_mainloop_lock(loop)
+        let ticket = events.nextTicket()
+        let operation = stream.flatMap {
+            start($0, { _, success, userdata in PulseEvents.from(userdata).note(done: success != 0) }, userdata)
+        }
+        pa_threaded_mainloop_unlock(loop)
+        guard let operation else { throw failure(function) }
+        let answer = events.wait(for: Self.answerLimit) { $0.answered(ticket) }
+        pa_threaded_mainloop_lock(loop)
+        if answer == nil {
+            pa_operation_cancel(operation)
+            events.note(done: false)
+        }
+        pa_operation_unref(operation)
+        pa_threaded_mainloop_unlock(loop)
+        guard let answer else { throw Self.stalled(function, Self.answerLimit) }
+        guard answer.lastSuccess else { throw failure(function) }
+    }
+
+    /// The context's last error, with the function that met it.
+    private func failure(_ function: String) -> AudioDeviceError {
+        pa_threaded_mainloop_lock(loop)
+        let code = pa_context_errno(context)
+        pa_threaded_mainloop_unlock(loop)
+        return Self.failure(function, code)
+    }
+
+    private static func failure(_ function: String, _ code: Int32?) -> AudioDeviceError {
+        let reason = code.flatMap { pa_strerror($0).map { String(cString: $0) } } ?? "out of memory"
         return AudioDeviceError(output: "pulse", message: "\(function)() failed: \(reason).")
+    }
+
+    private static func stalled(_ function: String, _ limit: Duration) -> AudioDeviceError {
+        AudioDeviceError(
+            output: "pulse", message: "the sound server did not answer \(function)() within \(limit).",
+            isStall: true)
     }
 }
