@@ -1,152 +1,163 @@
 import Logging
 import NarratorSystem
+import NarratorVoice
 
 extension Mixer {
-    /// Delay before opening the output again after consecutive failures: at once for the first
-    /// sound after a loss, then backing off to at most a second while it keeps failing.
-    static func retryDelay(afterFailures failures: Int) -> Duration {
-        failures <= 1 ? .zero : .milliseconds(min(1000, 100 << min(failures - 2, 4)))
-    }
-
-    /// The writer thread: opens the device when there is something to play, mixes and writes ~10 ms
-    /// at a time while staying at most `aheadFrames` ahead of what is heard, settles speech marks as
-    /// they are heard, drops unheard speech on a cut, and closes the device when idle or failed.
+    /// The writer thread: asks the machine for the next thing to do, does it, and tells the machine
+    /// what the device said, one step at a time. A step decides under the lock, calls the device
+    /// with the lock released (a stalled server must not hold up callers), and takes the lock again
+    /// to record the result; nothing else happens in between. Handlers (marks, finishes, watchers)
+    /// run with the lock released.
     func runWriter() {
-        var writer = Writer(mixer: self)
-        writer.open()
-        // When the device last had nothing to do: it is closed 3 s after that, whatever other
-        // calls wake the writer meanwhile.
-        var idleSince: ContinuousClock.Instant?
+        var device: (any AudioDevice)?
+        var slice = [Int16](repeating: 0, count: machineSettings.sliceFrames)
         lock.lock()
+        // The output is tried once at start, so a missing sound server is reported at once.
+        open(&device)
         while !state.closed {
-            if !state.isIdle { idleSince = nil }
-            if state.cutRequested {
-                state.cutRequested = false
-                lock.unlock()
-                writer.cutSpeech()
-                lock.lock()
-            } else if state.hasSound {
-                writeOrWait(&writer)
-            } else {
-                state.takeTrailingMarks()
-                if state.burstOpen && writer.device != nil {
-                    finishBurst(&writer)
-                } else if writer.device == nil && !state.waitingToBeHeard.isEmpty {
-                    // Marks of an utterance that wrote no audio: there is nothing to hear.
-                    settleHeard(upTo: state.written)
-                } else if writer.device != nil && opener.isRealTime {
-                    let since = idleSince ?? .now
-                    idleSince = since
-                    let left = ContinuousClock.now.duration(to: since + Self.idleClose)
-                    if left > .zero {
-                        _ = lock.wait(timeout: left)
-                    } else {
-                        lock.unlock()
-                        writer.closeDevice()
-                        lock.lock()
-                        idleSince = nil
-                    }
+            if !state.hasSound { state.takeTrailingMarks() }
+            let now = ContinuousClock.now
+            switch machine.next(state.writerView, now: now) {
+            case .wait(let until):
+                if let until {
+                    _ = lock.wait(timeout: now.duration(to: until))
                 } else {
                     lock.wait()
                 }
+            case .open:
+                open(&device)
+            case .measure:
+                guard let current = device else { continue }
+                let result = unlocked { Result { () throws(AudioDeviceError) in try current.unplayedFrames() } }
+                machine.take(report(result) { .unheard($0) }, now: .now)
+            case .write(let frames):
+                guard let current = device else { continue }
+                resize(&slice, to: frames)
+                state.mix(into: &slice)
+                lock.broadcast()  // the speech thread may be waiting for the room this made
+                write(slice, to: current)
+            case .pad(let frames):
+                guard let current = device else { continue }
+                resize(&slice, to: frames)
+                state.padWithSilence(into: &slice)
+                write(slice, to: current)
+            case .cut:
+                state.cutRequested = false
+                guard let current = device else { continue }
+                let result = unlocked { Result { () throws(AudioDeviceError) in try cutSpeech(on: current) } }
+                machine.take(report(result) { _ in .cut }, now: .now)
+            case .settle(let frame):
+                settle(state.heard(upTo: frame), .played)
+            case .endBurst:
+                let items = state.heard(upTo: .max)
+                state.burstOpen = false
+                lock.broadcast()  // for `waitUntilQuiet`
+                settle(items, .played)
+            case .failInFlight(let reason):
+                settle(state.failInFlight(reason), .failed(reason))
+            case .report(let lost):
+                report(condition: lost.map { .lost($0) } ?? .working)
+            case .close:
+                close(&device)
             }
         }
         lock.unlock()
-        writer.closeDevice()
+        device?.close()
     }
 
-    /// With sound to mix (lock held): opens the device if needed, then writes one slice when the
-    /// device has room for it, or waits until it will.
-    private func writeOrWait(_ writer: inout Writer) {
-        if writer.device == nil {
-            let failures = writer.working ? 0 : writer.failures
-            if ContinuousClock.now < writer.lastFailure + Self.retryDelay(afterFailures: failures) {
-                let items = state.failInFlight(writer.lastReason)
-                lock.unlock()
-                for item in items { item.settle(.failed(writer.lastReason)) }
-                lock.lock()
-                return
+    /// Opens the device (lock held, released meanwhile) and tells the machine how it went.
+    private func open(_ device: inout (any AudioDevice)?) {
+        let result = unlocked { Result { () throws(AudioDeviceError) in try opener.open() } }
+        if case .success(let opened) = result {
+            device = opened
+            state.output.isOpen = true
+        }
+        machine.take(report(result) { _ in .opened }, now: .now)
+    }
+
+    private func close(_ device: inout (any AudioDevice)?) {
+        let closing = device
+        device = nil
+        state.output.isOpen = false
+        unlocked { closing?.close() }
+    }
+
+    /// Writes a slice (lock held, released meanwhile) and tells the machine how it went.
+    private func write(_ slice: [Int16], to device: any AudioDevice) {
+        let result = unlocked {
+            Result { () throws(AudioDeviceError) in
+                try slice.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in try device.write(samples) }
             }
-            lock.unlock()
-            writer.open()
-            lock.lock()
-            return
         }
-        lock.unlock()
-        guard let unplayed = writer.unplayed() else {
-            lock.lock()
-            return
-        }
-        lock.lock()
-        // A cut asked for while the lock was released goes first: a slice mixed now (maybe the
-        // next utterance's) would be written and then dropped by that cut.
-        guard !state.cutRequested else { return }
-        settleHeard(upTo: state.written - unplayed)
-        // Paced on what we have queued beyond the sound server's own latency, which the latency it
-        // reports includes (a Bluetooth sink may alone report more than the 40 ms we keep ahead).
-        let ahead = unplayed - writer.baseLatency
-        if opener.isRealTime && ahead + sliceFrames > aheadFrames {
-            _ = lock.wait(timeout: duration(of: ahead + sliceFrames - aheadFrames))
-            return
-        }
-        writer.resizeSlice(state.nextSliceLength(sliceFrames))
-        state.mix(into: &writer.slice)
-        // The speech thread may be waiting for room in the queue this slice just made.
-        lock.broadcast()
-        lock.unlock()
-        let wrote = writer.write()
-        lock.lock()
-        if wrote { state.written += writer.slice.count }
+        if case .success = result { state.written += slice.count }
+        machine.take(report(result) { _ in .wrote(frames: slice.count) }, now: .now)
     }
 
-    /// Nothing left to mix, but what was written is not all heard yet (lock held). The writer
-    /// waits for playback to reach the last audible frame, settling marks as it passes them; marks
-    /// after that frame have only silence before them and settle with it. A sound server that ran
-    /// dry holds back a last part smaller than its prebuffer until more comes (seen with
-    /// PulseAudio: 79 of 300 frames stayed unplayed for ever), so when playback has not moved
-    /// since the last look, one slice of silence is written to push it out. Padding only then,
-    /// never ahead, keeps the next sound (a new utterance after a cut) from queueing behind
-    /// silence. Silence written is never dropped: a flush here made the server skip the first
-    /// 2-4 ms of the next sound (measured on the monitor).
-    private func finishBurst(_ writer: inout Writer) {
-        lock.unlock()
-        guard let unplayed = writer.unplayed() else {
-            lock.lock()
-            return
-        }
-        lock.lock()
-        // A sound server reports a frame or two of latency even when it has played everything.
-        let played = state.written - unplayed + sampleRate / 1000
-        settleHeard(upTo: played)
-        if played >= state.audibleUntil {
-            settleHeard(upTo: .max)
-            state.burstOpen = false
-            writer.burstPlayed = nil
-            lock.broadcast()  // for `waitUntilQuiet`
-            return
-        }
-        guard opener.isRealTime else { return }
-        let stuck = writer.burstPlayed == played
-        writer.burstPlayed = played
-        if stuck && state.written - state.audibleUntil < aheadFrames {
-            writer.resizeSlice(sliceFrames)
-            state.padWithSilence(into: &writer.slice)
-            lock.unlock()
-            let wrote = writer.write()
-            lock.lock()
-            if wrote { state.written += writer.slice.count }
-        } else {
-            let left = min(state.audibleUntil - played, sliceFrames)
-            _ = lock.wait(timeout: duration(of: max(left, sampleRate / 1000)))
+    /// Speech was interrupted: if the device still holds some of it unheard, drop everything
+    /// unheard and write back the earcons' part of it, so only speech goes quiet. Runs with the
+    /// lock released; takes it for each look at the state.
+    private func cutSpeech(on device: any AudioDevice) throws(AudioDeviceError) {
+        let before = try device.unplayedFrames()
+        let (written, speechEnd) = withState { ($0.written, $0.speechEnd) }
+        guard speechEnd > written - before else { return }
+        try device.discardUnplayed()
+        let dropped = max(0, before - (try device.unplayedFrames()))
+        let refill = withState { $0.rewind(dropped) }
+        guard !refill.isEmpty else { return }
+        try refill.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in try device.write(samples) }
+        withState { state in
+            state.written += refill.count
+            // What was written back must be heard through before the burst may end.
+            state.audibleUntil = max(state.audibleUntil, state.written)
+            state.burstOpen = true
         }
     }
 
-    /// Settles the marks playback has reached (lock held; handlers run without it).
-    private func settleHeard(upTo played: Int) {
-        let heard = state.heard(upTo: played)
-        guard !heard.isEmpty else { return }
+    /// Runs handlers for settled marks with the lock released.
+    private func settle(_ items: [SpeechQueue.Item], _ result: PlaybackResult) {
+        guard !items.isEmpty else { return }
+        unlocked { for item in items { item.settle(result) } }
+    }
+
+    /// Runs `body` with the lock released (held before and after): a device call or handlers.
+    private func unlocked<Value>(_ body: () -> Value) -> Value {
         lock.unlock()
-        for item in heard { item.settle(.played) }
-        lock.lock()
+        defer { lock.lock() }
+        return body()
+    }
+
+    private func report<Value>(
+        _ result: Result<Value, AudioDeviceError>, _ success: (Value) -> WriterMachine<ContinuousClock.Instant>.Report
+    ) -> WriterMachine<ContinuousClock.Instant>.Report {
+        switch result {
+        case .success(let value): success(value)
+        case .failure(let error): .failed(reason: error.description, isStall: error.isStall)
+        }
+    }
+
+    private func resize(_ slice: inout [Int16], to count: Int) {
+        if slice.count > count {
+            slice.removeLast(slice.count - count)
+        } else if slice.count < count {
+            slice.append(contentsOf: repeatElement(0, count: count - slice.count))
+        }
+    }
+
+    /// Records a change of the output's condition (lock held), logs it once and tells the watchers
+    /// with the lock released.
+    private func report(condition: OutputStatus.Condition) {
+        guard state.output.condition != condition else { return }
+        state.output.condition = condition
+        state.output.since = .now
+        let status = state.output
+        unlocked {
+            switch condition {
+            case .working:
+                logger.notice("Sound works again", metadata: ["output": "\(outputName)"])
+            case .lost(let reason):
+                logger.error("No sound: \(reason) Narrator tries the output again for the next sound.")
+            }
+            announce(status)
+        }
     }
 }

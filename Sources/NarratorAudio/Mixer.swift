@@ -10,13 +10,14 @@ import Synchronization
 /// signal; the writer thread alone touches the device. So a sound server that stalls blocks the
 /// writer, never a caller, and stopping speech never flushes the device from the caller's thread.
 public final class Mixer: @unchecked Sendable {
-    /// Frames mixed per device write: 10 ms.
-    let sliceFrames: Int
-    /// Frames the writer keeps written ahead of what is heard on a real-time device (40 ms); each
-    /// new sound waits behind at most this much.
-    let aheadFrames: Int
-    /// A real-time device idle this long is closed: an open PulseAudio stream wakes every second.
-    static let idleClose = Duration.seconds(3)
+    /// The writer's numbers: 10 ms slices, 40 ms kept ahead (more while the server holds back),
+    /// a real-time device closed after 3 s idle (docs/AUDIO.md).
+    let machineSettings: WriterMachine<ContinuousClock.Instant>.Settings
+    /// The writer's state; only touched by the writer thread, with `lock` held.
+    var machine: WriterMachine<ContinuousClock.Instant>
+    /// An utterance must have been heard by the time its audio takes, plus what may be written
+    /// ahead of it, plus this.
+    static let speechGrace = Duration.seconds(2)
     /// The most earcons that may sound at once, and the longest one.
     public static let maximumEarcons = 32
     public static let maximumEarconSeconds = 10
@@ -42,8 +43,10 @@ public final class Mixer: @unchecked Sendable {
         self.sampleRate = sampleRate
         self.outputName = opener.name
         self.logger = logger
-        self.sliceFrames = max(1, sampleRate / 100)
-        self.aheadFrames = max(1, sampleRate / 25)
+        let settings = WriterMachine<ContinuousClock.Instant>.Settings(
+            sampleRate: sampleRate, isRealTime: opener.isRealTime, outputName: opener.name)
+        self.machineSettings = settings
+        self.machine = WriterMachine(settings: settings, now: .now)
         self.state = MixerState(
             output: OutputStatus(output: opener.name), sampleRate: sampleRate, sliceFrames: max(1, sampleRate / 100))
         _ = speech
@@ -102,6 +105,7 @@ public final class Mixer: @unchecked Sendable {
     public func close() {
         let dropped = withState { state -> [SpeechQueue.Item] in
             state.closed = true
+            state.speechDue = nil
             state.earcons.removeAll()
             defer { state.waitingToBeHeard.removeAll() }
             return state.waitingToBeHeard.map(\.item) + state.speech.removeAll()

@@ -26,6 +26,9 @@ struct MixerState {
     /// Written audio is still to be heard through (see `Mixer.finishBurst`).
     var burstOpen = false
     var cutRequested = false
+    /// When the utterance being spoken must have been heard by (set when its finish is queued,
+    /// cleared when the finish is settled): past it, the writer gives the output up as lost.
+    var speechDue: ContinuousClock.Instant?
     var closed = false
     var output: OutputStatus
     /// The earcon bus of the last frames written, by frame number modulo its size: what a speech cut
@@ -102,7 +105,17 @@ struct MixerState {
     mutating func heard(upTo played: Int) -> [SpeechQueue.Item] {
         let count = waitingToBeHeard.prefix { $0.frame <= played }.count
         defer { waitingToBeHeard.removeFirst(count) }
-        return waitingToBeHeard.prefix(count).map(\.item)
+        let items = waitingToBeHeard.prefix(count).map(\.item)
+        if items.contains(where: \.isFinish) { speechDue = nil }
+        return items
+    }
+
+    /// What the writer machine needs to know of this state for its next step.
+    var writerView: WriterMachine<ContinuousClock.Instant>.View {
+        WriterMachine.View(
+            nextSlice: hasSound ? nextSliceLength(speechBus.count) : 0, cutRequested: cutRequested,
+            burstOpen: burstOpen, firstWaiting: waitingToBeHeard.first?.frame, deadline: speechDue,
+            written: written, audibleUntil: audibleUntil)
     }
 
     /// A cut dropped the device's last `frames` unheard frames: the timeline goes back by as much,
@@ -121,6 +134,7 @@ struct MixerState {
         earcons.removeAll()
         let items = waitingToBeHeard.map(\.item) + speech.removeAll()
         waitingToBeHeard.removeAll()
+        speechDue = nil
         // Nothing written can still be heard through a failed device.
         burstOpen = false
         audibleUntil = written

@@ -28,8 +28,16 @@ final class SpeechChannel: AudioSink {
         enqueue(.mark(handler))
     }
 
+    /// Queues the utterance's end, and gives the utterance its deadline: the audio still queued,
+    /// what the writer may hold ahead of it, and a grace (docs/AUDIO.md, "A started utterance always
+    /// ends").
     func finish(_ handler: @escaping @Sendable (PlaybackResult) -> Void) {
         enqueue(.finish(handler))
+        mixer.withState { state in
+            guard !state.speech.isRefusing, !state.closed else { return }
+            let ahead = state.speech.queuedFrames + mixer.machineSettings.maximumLeadFrames
+            state.speechDue = .now + mixer.duration(of: ahead) + Mixer.speechGrace
+        }
     }
 
     func interrupt(utterance id: UInt64) {
@@ -38,6 +46,7 @@ final class SpeechChannel: AudioSink {
             state.speech.interrupted = true
             let items = state.waitingToBeHeard.map(\.item) + state.speech.removeAll()
             state.waitingToBeHeard.removeAll()
+            state.speechDue = nil
             // The writer drops what the device still holds of it, on its own thread.
             if state.speechEnd > 0 { state.cutRequested = true }
             return items

@@ -82,6 +82,11 @@ struct SpeechQueue {
 }
 
 extension SpeechQueue.Item {
+    var isFinish: Bool {
+        if case .finish = self { return true }
+        return false
+    }
+
     /// Tells a mark or finish how its audio ended (PCM has no one to tell).
     func settle(_ result: PlaybackResult) {
         switch self {

@@ -1,0 +1,305 @@
+/// The mixer's writer as a pure machine: what the mixer holds and what the device said go in,
+/// the one next thing to do comes out. The writer thread only carries it out (docs/AUDIO.md, "The
+/// writer's rules", each rule tied to a test in WriterMachineTests).
+///
+/// Generic over the instant so that tests drive it with a counter instead of a clock.
+struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.Duration {
+    /// Fixed numbers of one mixer.
+    struct Settings {
+        var sampleRate: Int
+        /// Frames mixed per write (10 ms).
+        var sliceFrames: Int
+        /// Whether the device plays in real time (a sound server) rather than taking all at once.
+        var isRealTime: Bool
+        /// Frames kept written ahead of what is heard (40 ms), unless the server holds back.
+        var leadFrames: Int
+        /// The most the lead may grow to while the server holds back (250 ms).
+        var maximumLeadFrames: Int
+        /// Playback that has not moved for this long while the writer waits means the server
+        /// wants more before it plays (50 ms: longer than a sound server's usual period).
+        var holdBack = Duration.milliseconds(50)
+        /// Playback that has not moved for this long while audio is owed is a loss (2 s).
+        var stuckLimit = Duration.seconds(2)
+        /// A device that has not answered for this long is given up as lost (3 s).
+        var stallLimit = Duration.seconds(3)
+        /// A real-time device with nothing to do is closed after this long (3 s).
+        var idleClose = Duration.seconds(3)
+
+        /// The output's name, which begins every reason the machine gives for a loss.
+        var outputName: String
+
+        init(sampleRate: Int, isRealTime: Bool, outputName: String) {
+            self.sampleRate = sampleRate
+            self.outputName = outputName
+            self.sliceFrames = max(1, sampleRate / 100)
+            self.isRealTime = isRealTime
+            self.leadFrames = max(1, sampleRate / 25)
+            self.maximumLeadFrames = max(1, sampleRate / 4)
+        }
+    }
+
+    /// The device's life.
+    enum Phase: Equatable {
+        /// No device; the next sound opens one.
+        case closed
+        /// A device that answers.
+        case open
+        /// A device that stopped answering at `since`; given up after `stallLimit`.
+        case stalled(since: Instant)
+        /// No device since it failed at `at`; sounds fail at once until the retry delay has
+        /// passed, then the next sound opens it again.
+        case lost(at: Instant, reason: String)
+    }
+
+    /// What the mixer holds, read under its lock for each step.
+    struct View: Equatable {
+        /// Frames the next slice would hold (0: nothing to mix).
+        var nextSlice = 0
+        var cutRequested = false
+        /// Audio written and not yet heard through.
+        var burstOpen = false
+        /// The frame of the first speech mark waiting to be heard.
+        var firstWaiting: Int?
+        /// When the first finished utterance waiting to be heard must have been heard by.
+        var deadline: Instant?
+        var written = 0
+        var audibleUntil = 0
+    }
+
+    /// What the device said.
+    enum Report: Equatable {
+        case opened
+        /// A call failed; `isStall` when it did not answer in time rather than refused.
+        case failed(reason: String, isStall: Bool)
+        /// Frames written and not yet heard.
+        case unheard(Int)
+        /// A write of `frames` went through.
+        case wrote(frames: Int)
+        case cut
+    }
+
+    /// The one next thing for the writer thread to do.
+    enum Action: Equatable {
+        case open
+        /// Ask the device how much is not heard yet (a round trip to the server).
+        case measure
+        /// Mix the next `frames` and write them.
+        case write(frames: Int)
+        /// Write `frames` of silence, to push out what a server holds back at a burst's end.
+        case pad(frames: Int)
+        /// Drop unheard speech (keeping the earcons' part).
+        case cut
+        /// Settle the speech marks playback has reached.
+        case settle(upTo: Int)
+        /// Everything written was heard: settle every mark left, the burst is over.
+        case endBurst
+        /// Fail what is in flight (speech and earcons) with this reason.
+        case failInFlight(String)
+        case close
+        /// The output's condition changed: nil is working, else lost with the reason.
+        case report(lost: String?)
+        /// Nothing to do until `until` (nil: until the mixer changes).
+        case wait(until: Instant?)
+    }
+
+    let settings: Settings
+    private(set) var phase = Phase.closed
+    /// Whether the output took the last thing written to it (or never failed).
+    private(set) var working = true
+    /// Losses since the output last took a write.
+    private(set) var failures = 0
+    /// Done before anything else, in order: the consequences of a report.
+    private var pending: [Action] = []
+    /// The last measure, nil once something was written or time passed since.
+    private var unheard: Int?
+    /// Where playback stood at the last measure, and since when it has stood there.
+    private var played = 0
+    private var movedAt: Instant
+    /// Since when the writer has waited on playback without giving the server more (reset each
+    /// time it gives more while playback stands still).
+    private var heldSince: Instant
+    /// Frames the lead has grown by in this burst, because the server held back.
+    private var extraLead = 0
+    /// Silence written at this burst's end.
+    private var padded = 0
+    private var idleSince: Instant?
+
+    init(settings: Settings, now: Instant) {
+        self.settings = settings
+        self.movedAt = now
+        self.heldSince = now
+    }
+
+    /// The delay before opening again after `failures` failures in a row: at once for the first
+    /// sound after a loss, then 100 ms doubling to at most 1 s.
+    static func retryDelay(afterFailures failures: Int) -> Duration {
+        failures <= 1 ? .zero : .milliseconds(min(1000, 100 << min(failures - 2, 4)))
+    }
+
+    /// The next thing to do, given what the mixer holds now.
+    mutating func next(_ view: View, now: Instant) -> Action {
+        if !pending.isEmpty { return pending.removeFirst() }
+        if view.nextSlice > 0 || view.burstOpen || view.cutRequested { idleSince = nil }
+        switch phase {
+        case .closed, .lost:
+            return withoutDevice(view, now: now)
+        case .stalled(let since):
+            if since.duration(to: now) >= settings.stallLimit {
+                return lose("the sound server has not answered for \(settings.stallLimit).", now: now)
+            }
+            return .measure
+        case .open:
+            return withDevice(view, now: now)
+        }
+    }
+
+    /// Takes what the device said about the last action.
+    mutating func take(_ report: Report, now: Instant) {
+        switch report {
+        case .opened:
+            phase = .open
+            unheard = nil
+            played = 0
+            movedAt = now
+            heldSince = now
+            extraLead = 0
+            padded = 0
+        case .failed(let reason, let isStall):
+            if isStall, case .open = phase {
+                phase = .stalled(since: now)
+                unheard = nil
+            } else if isStall, case .stalled = phase {
+                unheard = nil
+            } else {
+                pending.insert(lose(reason, now: now), at: 0)
+            }
+        case .unheard(let frames):
+            if case .stalled = phase { phase = .open }
+            unheard = max(0, frames)
+        case .wrote(let frames):
+            unheard = nil
+            if !working {
+                working = true
+                failures = 0
+                pending.append(.report(lost: nil))
+            }
+            if frames > 0 { idleSince = nil }
+        case .cut:
+            unheard = nil
+        }
+    }
+
+    /// No device: open one for a sound (or fail the sound while the retry delay runs), and settle
+    /// marks that have nothing left to hear.
+    private mutating func withoutDevice(_ view: View, now: Instant) -> Action {
+        if view.cutRequested { return .cut }
+        if view.nextSlice > 0 {
+            if case .lost(let at, let reason) = phase,
+                at.duration(to: now) < Self.retryDelay(afterFailures: working ? 0 : failures)
+            {
+                return .failInFlight(reason)
+            }
+            return .open
+        }
+        if view.firstWaiting != nil || view.burstOpen { return .endBurst }
+        return .wait(until: nil)
+    }
+
+    /// A device that answers: keep it fed, paced on what it has not played, and settle marks as
+    /// playback passes them.
+    private mutating func withDevice(_ view: View, now: Instant) -> Action {
+        if view.cutRequested { return .cut }
+        if let deadline = view.deadline, deadline < now {
+            return lose(
+                "speech was not heard within its length: the sound server took it and did not play it.", now: now)
+        }
+        let owed = view.nextSlice > 0 || view.burstOpen || view.firstWaiting != nil
+        guard owed else { return idle(now: now) }
+        // A file takes everything at once: what was written counts as heard.
+        guard let unheard = settings.isRealTime ? unheard : 0 else { return .measure }
+        let position = view.written - unheard
+        if position != played {
+            played = position
+            movedAt = now
+            heldSince = now
+        }
+        let held = heldSince.duration(to: now)
+        if let first = view.firstWaiting, first <= position { return .settle(upTo: position) }
+        if movedAt.duration(to: now) >= settings.stuckLimit {
+            return lose("the sound server has played nothing for \(settings.stuckLimit).", now: now)
+        }
+        if view.nextSlice > 0 {
+            let lead = settings.leadFrames + extraLead
+            if unheard + view.nextSlice <= lead { return write(view.nextSlice) }
+            if held >= settings.holdBack && lead < settings.maximumLeadFrames {
+                // The server is waiting for more before it plays: give it one more slice.
+                extraLead += settings.sliceFrames
+                heldSince = now
+                return write(view.nextSlice)
+            }
+            return wait(frames: unheard + view.nextSlice - lead, now: now)
+        }
+        // Nothing left to mix: wait for playback to reach the last audible frame. A server
+        // that ran dry may hold back a last part until more comes: push it out with silence,
+        // one slice each time playback has stood still, never ahead.
+        // (A server reports a frame or two of latency even when all is played: 1 ms of slack.)
+        if position + settings.sampleRate / 1000 >= view.audibleUntil { return .endBurst }
+        if held >= settings.holdBack && padded < settings.maximumLeadFrames {
+            padded += settings.sliceFrames
+            heldSince = now
+            self.unheard = nil
+            return .pad(frames: settings.sliceFrames)
+        }
+        return wait(frames: min(view.audibleUntil - position, settings.sliceFrames), now: now)
+    }
+
+    private mutating func write(_ frames: Int) -> Action {
+        unheard = nil
+        padded = 0
+        return .write(frames: frames)
+    }
+
+    /// Waits about as long as `frames` take to play (at least a millisecond), then measures again.
+    private mutating func wait(frames: Int, now: Instant) -> Action {
+        unheard = nil
+        let microseconds = max(1000, frames * 1_000_000 / settings.sampleRate)
+        return .wait(until: now.advanced(by: .microseconds(microseconds)))
+    }
+
+    /// Nothing owed: a real-time device is closed after `idleClose`; the burst's lead starts over.
+    private mutating func idle(now: Instant) -> Action {
+        extraLead = 0
+        padded = 0
+        guard settings.isRealTime else { return .wait(until: nil) }
+        let since = idleSince ?? now
+        idleSince = since
+        let closeAt = since.advanced(by: settings.idleClose)
+        guard now < closeAt else {
+            idleSince = nil
+            phase = .closed
+            return .close
+        }
+        return .wait(until: closeAt)
+    }
+
+    /// The output is lost: the device closed (when one is open), the loss reported, and what was
+    /// in flight failed, in that order, so whoever sees the mixer go quiet also sees why.
+    /// Returns the first of these; the others are pending.
+    private mutating func lose(_ reason: String, now: Instant) -> Action {
+        let hasDevice: Bool
+        switch phase {
+        case .open, .stalled: hasDevice = true
+        case .closed, .lost: hasDevice = false
+        }
+        let reason = reason.hasPrefix("Audio output ") ? reason : "Audio output \(settings.outputName): \(reason)"
+        phase = .lost(at: now, reason: reason)
+        working = false
+        failures += 1
+        unheard = nil
+        idleSince = nil
+        extraLead = 0
+        padded = 0
+        pending.insert(contentsOf: [.report(lost: reason), .failInFlight(reason)], at: 0)
+        return hasDevice ? .close : pending.removeFirst()
+    }
+}
