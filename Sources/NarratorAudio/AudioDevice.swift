@@ -7,6 +7,10 @@ public protocol AudioDevice: AnyObject {
     /// returns 0: what it was given counts as heard.
     func unplayedFrames() throws(AudioDeviceError) -> Int
 
+    /// What is not heard yet, in two parts: the writer paces on `queued` and settles marks by
+    /// `unheard`. The default is `unplayedFrames()` for both.
+    func backlog() throws(AudioDeviceError) -> AudioBacklog
+
     /// Writes mono 16-bit samples.
     func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError)
 
@@ -15,6 +19,27 @@ public protocol AudioDevice: AnyObject {
 
     /// Releases the device; it is not used again.
     func close()
+}
+
+/// What a device has not played yet.
+public struct AudioBacklog: Sendable, Hashable {
+    /// Frames written and not yet heard, all told.
+    public var unheard: Int
+    /// The part of them still waiting in our stream, before the sound server's own latency (a sink
+    /// may alone hold more than the mixer's lead: a Bluetooth one 200 ms).
+    public var queued: Int
+
+    public init(unheard: Int, queued: Int) {
+        self.unheard = unheard
+        self.queued = queued
+    }
+}
+
+extension AudioDevice {
+    public func backlog() throws(AudioDeviceError) -> AudioBacklog {
+        let frames = try unplayedFrames()
+        return AudioBacklog(unheard: frames, queued: frames)
+    }
 }
 
 /// A device failure, naming the C function and keeping the library's own message.

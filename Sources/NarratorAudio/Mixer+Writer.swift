@@ -28,8 +28,8 @@ extension Mixer {
                 open(&device)
             case .measure:
                 guard let current = device else { continue }
-                let result = unlocked { Result { () throws(AudioDeviceError) in try current.unplayedFrames() } }
-                machine.take(report(result) { .unheard($0) }, now: .now)
+                let result = unlocked { Result { () throws(AudioDeviceError) in try current.backlog() } }
+                machine.take(report(result) { .unheard($0.unheard, queued: $0.queued) }, now: .now)
             case .write(let frames):
                 guard let current = device else { continue }
                 resize(&slice, to: frames)

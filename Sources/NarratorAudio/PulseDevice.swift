@@ -91,7 +91,9 @@ final class PulseDevice: AudioDevice {
         }
     }
 
-    func unplayedFrames() throws(AudioDeviceError) -> Int {
+    func unplayedFrames() throws(AudioDeviceError) -> Int { try backlog().unheard }
+
+    func backlog() throws(AudioDeviceError) -> AudioBacklog {
         try run("pa_stream_update_timing_info") { stream, done, userdata in
             pa_stream_update_timing_info(stream, done, userdata)
         }
@@ -103,7 +105,7 @@ final class PulseDevice: AudioDevice {
         let sink = Int(info.sink_usec) * sampleRate / 1_000_000
         guard queued == 0 else {
             drained = nil
-            return queued + sink
+            return AudioBacklog(unheard: queued + sink, queued: queued)
         }
         // All read by the sink: the last of it is heard within the sink's latency of when it was
         // read, which was at the latest when this was first seen.
@@ -112,7 +114,7 @@ final class PulseDevice: AudioDevice {
         let elapsedFrames =
             Int(elapsed.components.seconds) * sampleRate
             + Int(elapsed.components.attoseconds / 1_000_000_000) * sampleRate / 1_000_000_000
-        return max(0, sink - elapsedFrames)
+        return AudioBacklog(unheard: max(0, sink - elapsedFrames), queued: 0)
     }
 
     func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {

@@ -71,8 +71,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case opened
         /// A call failed; `isStall` when it did not answer in time rather than refused.
         case failed(reason: String, isStall: Bool)
-        /// Frames written and not yet heard.
-        case unheard(Int)
+        /// Frames written and not yet heard, and the part of them still queued in our stream
+        /// (the rest is the server's own latency).
+        case unheard(Int, queued: Int)
         /// A write of `frames` went through.
         case wrote(frames: Int)
         case cut
@@ -112,6 +113,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     private var pending: [Action] = []
     /// The last measure, nil once something was written or time passed since.
     private var unheard: Int?
+    /// The part of it queued in our stream, which the lead is about.
+    private var queued = 0
     /// Where playback stood at the last measure, and since when it has stood there.
     private var played = 0
     private var movedAt: Instant
@@ -173,9 +176,10 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             } else {
                 pending.insert(lose(reason, now: now), at: 0)
             }
-        case .unheard(let frames):
+        case .unheard(let frames, let inStream):
             if case .stalled = phase { phase = .open }
             unheard = max(0, frames)
+            queued = min(max(0, inStream), max(0, frames))
         case .wrote(let frames):
             unheard = nil
             if !working {
@@ -217,6 +221,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         guard owed else { return idle(now: now) }
         // A file takes everything at once: what was written counts as heard.
         guard let unheard = settings.isRealTime ? unheard : 0 else { return .measure }
+        let queued = settings.isRealTime ? queued : 0
         let position = view.written - unheard
         if position != played {
             played = position
@@ -230,14 +235,14 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         }
         if view.nextSlice > 0 {
             let lead = settings.leadFrames + extraLead
-            if unheard + view.nextSlice <= lead { return write(view.nextSlice) }
+            if queued + view.nextSlice <= lead { return write(view.nextSlice) }
             if held >= settings.holdBack && lead < settings.maximumLeadFrames {
                 // The server is waiting for more before it plays: give it one more slice.
                 extraLead += settings.sliceFrames
                 heldSince = now
                 return write(view.nextSlice)
             }
-            return wait(frames: unheard + view.nextSlice - lead, now: now)
+            return wait(frames: queued + view.nextSlice - lead, now: now)
         }
         // Nothing left to mix: wait for playback to reach the last audible frame. A server
         // that ran dry may hold back a last part until more comes: push it out with silence,

@@ -78,7 +78,7 @@ struct WriterMachineTests {
         machine.take(.opened, now: now)
         #expect(!machine.working)  // opening is not enough: a file on a full disk opens
         #expect(machine.next(Self.sound(), now: now) == .measure)
-        machine.take(.unheard(0), now: now)
+        machine.take(.unheard(0, queued: 0), now: now)
         #expect(machine.next(Self.sound(), now: now) == .write(frames: 220))
         machine.take(.wrote(frames: 220), now: now)
         #expect(machine.working)
@@ -89,12 +89,20 @@ struct WriterMachineTests {
     mutating func lead() {
         open()
         #expect(machine.next(Self.sound(), now: now) == .measure)
-        machine.take(.unheard(662), now: now)
+        machine.take(.unheard(662, queued: 662), now: now)
         #expect(machine.next(Self.sound(written: 662), now: now) == .write(frames: 220))
         machine.take(.wrote(frames: 220), now: now)
         #expect(machine.next(Self.sound(written: 882), now: now) == .measure)
-        machine.take(.unheard(882), now: now)
+        machine.take(.unheard(882, queued: 882), now: now)
         #expect(machine.next(Self.sound(written: 882), now: now) == .wait(until: now.advanced(by: .microseconds(9977))))
+    }
+
+    @Test("W5: the lead is about what waits in our stream: a sink's own 200 ms of latency does not hold writes back")
+    mutating func sinkLatency() {
+        open()
+        #expect(machine.next(Self.sound(), now: now) == .measure)
+        machine.take(.unheard(4410 + 662, queued: 662), now: now)
+        #expect(machine.next(Self.sound(written: 5072), now: now) == .write(frames: 220))
     }
 
     @Test("W6: playback standing still 50 ms while the writer waits grows the lead by a slice, up to 250 ms")
@@ -104,7 +112,7 @@ struct WriterMachineTests {
         var writes = 0
         for _ in 0..<400 {
             switch machine.next(Self.sound(written: written), now: now) {
-            case .measure: machine.take(.unheard(written), now: now)  // nothing is ever played
+            case .measure: machine.take(.unheard(written, queued: written), now: now)  // nothing is ever played
             case .write(let frames):
                 written += frames
                 writes += 1
@@ -126,9 +134,9 @@ struct WriterMachineTests {
         var view = Self.sound(written: 1000)
         view.firstWaiting = 300
         #expect(machine.next(view, now: now) == .measure)
-        machine.take(.unheard(800), now: now)
+        machine.take(.unheard(800, queued: 800), now: now)
         #expect(machine.next(view, now: now) == .wait(until: now.advanced(by: .microseconds(6258))))
-        machine.take(.unheard(600), now: now)
+        machine.take(.unheard(600, queued: 600), now: now)
         #expect(machine.next(view, now: now) == .settle(upTo: 400))
     }
 
@@ -137,9 +145,9 @@ struct WriterMachineTests {
         open()
         let view = Machine.View(burstOpen: true, written: 1000, audibleUntil: 990)
         #expect(machine.next(view, now: now) == .measure)
-        machine.take(.unheard(40), now: now)
+        machine.take(.unheard(40, queued: 40), now: now)
         #expect(machine.next(view, now: now) == .wait(until: now.advanced(by: .microseconds(1360))))
-        machine.take(.unheard(32), now: now)
+        machine.take(.unheard(32, queued: 32), now: now)
         #expect(machine.next(view, now: now) == .endBurst)
     }
 
@@ -150,7 +158,10 @@ struct WriterMachineTests {
         var pads = 0
         while now.sinceStart < .milliseconds(1900) {
             switch machine.next(view, now: now) {
-            case .measure: machine.take(.unheard(400 + view.written - 1000), now: now)  // held back
+            case .measure:
+                // The server holds back its last 400 frames and whatever comes after them.
+                let held = 400 + view.written - 1000
+                machine.take(.unheard(held, queued: held), now: now)
             case .pad(let frames):
                 pads += 1
                 view.written += frames
@@ -170,7 +181,7 @@ struct WriterMachineTests {
         machine.take(.failed(reason: "slow", isStall: true), now: now)
         #expect(machine.phase == .stalled(since: now))
         #expect(machine.next(Self.sound(), now: now) == .measure)
-        machine.take(.unheard(0), now: now)
+        machine.take(.unheard(0, queued: 0), now: now)
         #expect(machine.phase == .open)
         machine.take(.failed(reason: "slow", isStall: true), now: now)
         pass(3000)
@@ -187,7 +198,7 @@ struct WriterMachineTests {
         var closed = false
         while now.sinceStart < .seconds(3) && !closed {
             switch machine.next(view, now: now) {
-            case .measure: machine.take(.unheard(5000), now: now)
+            case .measure: machine.take(.unheard(5000, queued: 5000), now: now)
             case .pad(let frames): machine.take(.wrote(frames: frames), now: now)  // the server takes nothing
             case .wait(let until): now = until ?? now
             case .close: closed = true
