@@ -28,7 +28,7 @@ extension EntryCheck {
             else { continue }
             let words = literal.split(whereSeparator: \.isWhitespace).filter { $0.contains(where: \.isLetter) }
             if words.count >= 2 {
-                reasons.append("and several words left as they are are most often a text nobody translated")
+                reasons.append("and a phrase of several words left unchanged is most often one nobody translated")
             } else if let expected = scripts[language], let own = WritingScript.main(of: [literal]), own != expected {
                 reasons.append(
                     "in \(own) where the table's other \(language) texts use \(expected), so most likely nobody "
