@@ -1,11 +1,18 @@
 import ArgumentParser
+import Logging
+import NarratorAudio
+import NarratorServer
 import NarratorSpeech
 
 /// `narrator say`: speak a text once, without the daemon.
 struct Say: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Speak a text now, without the daemon.",
-        discussion: "Reads the text from standard input when TEXT is -. Exits when the speech has been played."
+        discussion: """
+            Reads the text from standard input when TEXT is -. Exits when the speech has been played. Speaks in \
+            your settings (docs/CONFIG.md: locale, rate, pitch, volume, output and the voice for the language), \
+            read as the daemon reads them; the options below override them.
+            """
     )
 
     @Argument(help: "The text to speak, or - to read it from standard input.")
@@ -15,9 +22,38 @@ struct Say: AsyncParsableCommand {
 
     func run() async throws {
         let words = text == "-" ? StandardStreams.readInput() : text
-        var session = try SpeechSession(
-            output: speech.audioOutput, espeakData: speech.espeakData, logger: CommandLogger.make())
+        let logger = CommandLogger.make()
+        let settingsPath = try ConfigLocation.path(given: speech.config)
+        var voice = VoiceSettings()
+        var session = try SpeechSession(espeakData: speech.espeakData, logger: logger) { voices in
+            let settings = UserConfig(
+                path: settingsPath, commandLine: speech.commandLineSettings,
+                checks: ConfigLocation.checks(voices: voices))
+            let defaults = try Self.defaults(settings, logger: logger)
+            voice = VoiceSettings(
+                locale: defaults.voice.locale, rate: defaults.voice.rate, pitch: defaults.voice.pitch,
+                volume: defaults.voice.volume, voice: defaults.voiceName(for: defaults.voice.locale))
+            return try AudioOutput.parsing(defaults.output)
+        }
         defer { session.close() }
-        try await session.say(words, voice: speech.voice)
+        try await session.say(words, voice: voice)
+    }
+
+    /// The settings file's values with the options over them, as `narrator serve` takes them at
+    /// start: a broken file is one warning naming its line, and the built-in values stand in for it.
+    /// Its other warnings are left to the engine, which says the one fallback this phrase takes.
+    static func defaults(_ settings: UserConfig, logger: Logger) throws -> DaemonDefaults {
+        do {
+            return try settings.load().defaults
+        } catch {
+            if case .option = error.place { throw ValidationError(error.description) }
+            let reason = error.description.hasSuffix(".") ? error.description : error.description + "."
+            logger.warning("\(reason) Using the built-in settings; `narrator config` shows the file.")
+        }
+        do {
+            return try settings.load(readingFile: false).defaults
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 }

@@ -1,34 +1,44 @@
 import ArgumentParser
 import NarratorAudio
+import NarratorServer
 import NarratorSpeech
 
-/// Voice and output options shared by the commands that speak.
+/// Voice and output options of `narrator say`. Each one left out comes from the player's settings
+/// file, read as the daemon reads it (docs/CONFIG.md), else from the built-in value.
 struct SpeechOptions: ParsableArguments {
-    @Option(help: "Language of the speech, as a BCP-47 tag (en, en-GB, de, pt-BR, zh-Hans...).")
-    var locale = "en"
-
     @Option(
-        help: "Speed in words per minute (\(VoiceSettings.rateRange.lowerBound)-\(VoiceSettings.rateRange.upperBound))."
+        help: "Language of the speech, a BCP-47 tag such as en, en-GB, pt-BR, zh-Hans (default: the file's, else en)."
     )
-    var rate = 175
+    var locale: String?
 
     @Option(
         help:
-            "Base pitch (\(VoiceSettings.pitchRange.lowerBound)-\(VoiceSettings.pitchRange.upperBound), 50 is normal).")
-    var pitch = 50
+            "Speed in words per minute (\(VoiceSettings.rateRange.lowerBound)-\(VoiceSettings.rateRange.upperBound); default: the file's, else 175)."
+    )
+    var rate: Int?
 
     @Option(
-        help: "Volume (\(VoiceSettings.volumeRange.lowerBound)-\(VoiceSettings.volumeRange.upperBound), 100 is normal)."
+        help:
+            "Base pitch (\(VoiceSettings.pitchRange.lowerBound)-\(VoiceSettings.pitchRange.upperBound), 50 is normal; default: the file's, else 50)."
     )
-    var volume = 100
+    var pitch: Int?
+
+    @Option(
+        help:
+            "Volume (\(VoiceSettings.volumeRange.lowerBound)-\(VoiceSettings.volumeRange.upperBound), 100 is normal; default: the file's, else 100)."
+    )
+    var volume: Int?
 
     @Option(
         help: ArgumentHelp(
-            "Where speech goes: \(AudioOutput.help).",
+            "Where speech goes: \(AudioOutput.help) (default: the file's, else auto).",
             discussion:
                 "auto tries PulseAudio (or PipeWire's pulse server), then ALSA; without a device it says so and goes on silently."
         ))
-    var output = "auto"
+    var output: String?
+
+    @Option(help: ArgumentHelp(ConfigLocation.help, valueName: "file"))
+    var config: String?
 
     @Option(
         help:
@@ -36,21 +46,31 @@ struct SpeechOptions: ParsableArguments {
     )
     var espeakData: String?
 
-    var voice: VoiceSettings { VoiceSettings(locale: locale, rate: rate, pitch: pitch, volume: volume) }
-
-    var audioOutput: AudioOutput {
-        get throws { try AudioOutput.parsing(output) }
+    /// The options given, as the settings they override (checked by `UserConfig` with the file's).
+    var commandLineSettings: [(key: ConfigKey, value: String, option: String)] {
+        var settings: [(key: ConfigKey, value: String, option: String)] = []
+        locale.map { settings.append((.locale, $0, "--locale")) }
+        rate.map { settings.append((.rate, String($0), "--rate")) }
+        pitch.map { settings.append((.pitch, String($0), "--pitch")) }
+        volume.map { settings.append((.volume, String($0), "--volume")) }
+        output.map { settings.append((.output, $0, "--output")) }
+        return settings
     }
 
     func validate() throws {
-        _ = try audioOutput
+        if let output { _ = try AudioOutput.parsing(output) }
         do {
-            try voice.validate()
+            let builtIn = VoiceSettings()
+            try VoiceSettings(
+                locale: builtIn.locale, rate: rate ?? builtIn.rate, pitch: pitch ?? builtIn.pitch,
+                volume: volume ?? builtIn.volume
+            )
+            .validate()
         } catch {
             throw ValidationError(error.description)
         }
         do {
-            _ = try LanguageTag(parsing: locale)
+            if let locale { _ = try LanguageTag(parsing: locale) }
         } catch {
             throw ValidationError(error.description)
         }

@@ -18,10 +18,17 @@ struct SpeechSession {
     /// and each phrase then fails saying why; a WAV file that cannot be created, or missing voices,
     /// throw.
     init(output: AudioOutput, espeakData: String?, logger: Logger) throws {
+        try self.init(espeakData: espeakData, logger: logger) { _ in output }
+    }
+
+    /// Starts the engine, then asks `output` for the sound output with the engine's voices (the
+    /// player's settings are checked against them, as the daemon checks them).
+    init(espeakData: String?, logger: Logger, output: (_ voices: any VoiceCatalog) throws -> AudioOutput) throws {
         engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
         do {
+            let chosen = try output(EngineVoices(engine: engine, logsFallbacks: false))
             mixer = Mixer(
-                opener: try output.opener(sampleRate: engine.sampleRate), sampleRate: engine.sampleRate, logger: logger)
+                opener: try chosen.opener(sampleRate: engine.sampleRate), sampleRate: engine.sampleRate, logger: logger)
         } catch {
             engine.shutdown()
             throw error

@@ -48,9 +48,9 @@ struct LintCLITests {
                     \(Self.fixtures)/allowed.lint.json:24: error: [allow-list] "missing-translation" cannot be allowed \
                     (errors make a table speak wrong text or nothing): allow one of identical-to-source, \
                     speech-unfriendly, legacy-plural-pair, count-without-plural, digit-grouping, abbreviation, markup
-                    \(Self.fixtures)/allowed.xcstrings:22: warning: [identical-to-source] tutorial (fr): is the same as \
-                    the en text: translate it, or, if it is right in fr (a name, a word both languages share), allow \
-                    it in allowed.lint.json
+                    \(Self.fixtures)/allowed.xcstrings:22: warning: [identical-to-source] time_trial (fr): is the same as \
+                    the en text, and a phrase of several words left unchanged is most often one nobody translated: \
+                    translate it, or, if it is right in fr (a name, a title), allow it in allowed.lint.json
                     2 files checked: 1 error, 2 warnings.
 
                     """, "\(run.transcript)")

@@ -171,9 +171,9 @@ struct LintRuleTests {
                 == [
                     "Fixtures/allowed.lint.json:19 unused-allowance  ",
                     "Fixtures/allowed.lint.json:24 allow-list  ",
-                    "Fixtures/allowed.xcstrings:22 identical-to-source tutorial fr",
+                    "Fixtures/allowed.xcstrings:22 identical-to-source time_trial fr",
                 ])
-        // Without the list: the font in de and fr, HUD in three languages, Tutorial in de and fr.
+        // Without the list: the font in de and fr, HUD in three languages, Time Trial in de and fr.
         let unallowed = CatalogLinter().lint(path: "a", bytes: try TestFiles.fixture("allowed.xcstrings"))
         #expect(unallowed.count(where: { $0.rule == .identicalToSource }) == 4)
         #expect(unallowed.count(where: { $0.rule == .abbreviation }) == 3)

@@ -69,13 +69,16 @@ struct SpelloutSupplementTests {
     }
 
     @Test(
-        "Russian numbers are written with ё where CLDR writes е",
+        "Russian numbers are written with ё where CLDR writes е, and третьему where it writes третьому",
         arguments: [
             ("spellout-cardinal-feminine-genitive", 3, "трёх"), ("spellout-cardinal-masculine-genitive", 4, "четырёх"),
             ("spellout-cardinal-feminine-genitive", 300, "трёхсот"), ("spellout-cardinal-masculine-dative", 3, "трём"),
             ("spellout-cardinal-feminine-dative", 400, "четырёмстам"),
             ("spellout-cardinal-masculine-ablative", 0, "нулём"), ("spellout-cardinal-masculine-ablative", 3, "тремя"),
             ("spellout-ordinal-masculine", 24, "двадцать четвёртый"), ("spellout-cardinal-feminine", 3, "три"),
+            ("spellout-ordinal-masculine-dative", 3, "третьему"),
+            ("spellout-ordinal-masculine-dative", 23, "двадцать третьему"),
+            ("spellout-ordinal-neuter-dative", 3, "третьему"),
         ])
     func russian(ruleSet: String, value: Int, expected: String) throws {
         let rules = try #require(SpelloutRules(locale: "ru"))

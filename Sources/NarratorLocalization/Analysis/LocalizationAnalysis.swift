@@ -24,8 +24,13 @@ struct LocalizationAnalysis: Sendable {
 
     private(set) var uses: [Use] = []
     private(set) var problems: [Problem] = []
+    /// The key takes no arguments (`CatalogEntry.takesArguments`): a `%` that starts no known
+    /// placeholder is text, not an error; known placeholders are still found, so a translation
+    /// that adds one is told apart from its source.
+    let percentIsText: Bool
 
-    init(_ localization: CatalogLocalization) {
+    init(_ localization: CatalogLocalization, percentIsText: Bool = false) {
+        self.percentIsText = percentIsText
         var referenced = Set<String>()
         for (_, unit) in localization.value?.units ?? [] {
             scan(unit, in: localization, substitutionArgument: nil, referenced: &referenced)
@@ -57,7 +62,11 @@ struct LocalizationAnalysis: Sendable {
     ) {
         let format: FormatString
         do {
-            format = try FormatString(parsing: unit.value, allowsSubstitutionArgument: substitutionArgument != nil)
+            format =
+                percentIsText
+                ? FormatString(
+                    findingPlaceholdersIn: unit.value, allowsSubstitutionArgument: substitutionArgument != nil)
+                : try FormatString(parsing: unit.value, allowsSubstitutionArgument: substitutionArgument != nil)
         } catch {
             problems.append(Problem(rule: .placeholderMismatch, message: error.description, position: unit.position))
             return

@@ -123,8 +123,9 @@ public struct CatalogLinter: Sendable {
         }
         let languages = catalog.languages
         let source = LocaleIdentifier(catalog.sourceLanguage)
+        let scripts = EntryCheck.scripts(of: catalog)
         for entry in catalog.entries {
-            var check = EntryCheck(catalog: catalog, entry: entry, configuration: configuration)
+            var check = EntryCheck(catalog: catalog, entry: entry, configuration: configuration, scripts: scripts)
             guard let sourceText = entry.localization(for: source), sourceText.value != nil else {
                 check.report(
                     .missingSource, at: entry.position, language: catalog.sourceLanguage,
@@ -133,7 +134,7 @@ public struct CatalogLinter: Sendable {
                 diagnostics += check.diagnostics
                 continue
             }
-            let sourceAnalysis = LocalizationAnalysis(sourceText)
+            let sourceAnalysis = LocalizationAnalysis(sourceText, percentIsText: !check.takesArguments)
             check.checkLocalization(sourceText, source: nil)
             check.checkCounts(source: sourceText)
             if entry.shouldTranslate {

@@ -4,10 +4,8 @@ extension EntryCheck {
     /// What in a text's own words (placeholders and spoken-number markup left out) a voice reads
     /// otherwise than a player expects: grouped digits, all-capitals abbreviations, markup tags.
     mutating func checkSpokenWords(_ unit: StringUnit, form: String, language: String) {
-        let format =
-            (try? FormatString(parsing: unit.value, allowsSubstitutionArgument: true))
-            ?? (try? FormatString(parsing: unit.value))
-        guard let format else { return }
+        // A `%` that starts no placeholder is text here: what is wrong with it is another finding.
+        let format = FormatString(findingPlaceholdersIn: unit.value, allowsSubstitutionArgument: true)
         // A placeholder becomes a character that is neither a letter nor a digit, so the words and
         // numbers on either side of it stay apart.
         let literal = format.segments.map { if case .literal(let text) = $0 { text } else { "\u{FFFC}" } }.joined()

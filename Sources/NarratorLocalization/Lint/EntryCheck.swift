@@ -5,12 +5,21 @@ struct EntryCheck {
     let catalog: StringCatalog
     let entry: CatalogEntry
     let configuration: CatalogLinter.Configuration
+    /// The script each language of the table is mostly written in (`scripts(of:)`).
+    let scripts: [String: WritingScript]
+    /// Whether the key takes arguments; when not, a `%` in its texts is text.
+    let takesArguments: Bool
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(catalog: StringCatalog, entry: CatalogEntry, configuration: CatalogLinter.Configuration) {
+    init(
+        catalog: StringCatalog, entry: CatalogEntry, configuration: CatalogLinter.Configuration,
+        scripts: [String: WritingScript]
+    ) {
         self.catalog = catalog
         self.entry = entry
         self.configuration = configuration
+        self.scripts = scripts
+        self.takesArguments = entry.takesArguments(sourceLanguage: catalog.sourceLanguage)
     }
 
     mutating func report(
@@ -39,7 +48,7 @@ struct EntryCheck {
             checkUnits(CatalogValue.plural(plural).units, language: language, context: " of %#@\(substitution.name)@")
             checkPluralCategories(plural, language: language, context: "the substitution \"\(substitution.name)\"")
         }
-        let analysis = LocalizationAnalysis(localization)
+        let analysis = LocalizationAnalysis(localization, percentIsText: !takesArguments)
         for problem in analysis.problems {
             report(problem.rule, at: problem.position, language: language, problem.message)
         }

@@ -67,8 +67,11 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .spokenNumber:
             "a number marked to be spoken as words names a form the language does not have, or is not whole"
         case .state: "a text is marked new, needs_review or stale"
-        case .identicalToSource: "a translation is the source text unchanged"
-        case .speechUnfriendly: "text espeak-ng would read badly: markdown, emoji, bullets, URLs"
+        case .identicalToSource:
+            "a translation left equal to the source where it is likely forgotten: several words, or a word in "
+                + "other letters than the language's"
+        case .speechUnfriendly:
+            "text espeak-ng would read badly: markdown, emoji, bullets, URLs, an Arabic vowel mark before a shadda"
         case .unknownKey: "the event map names a key no table has"
         case .legacyPluralPair:
             "two keys differ only by a singular and plural word next to a number; use one plural key"

@@ -16,11 +16,29 @@ enum SpeechText {
         if ["http://", "https://", "www."].contains(where: lowered.contains) {
             found.append("a URL, which espeak-ng spells out: describe where to go instead")
         }
+        if let mark = vowelMarkBeforeShadda(in: text) {
+            let hex = String(mark.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            found.append(
+                "an Arabic vowel mark (\(code)) before a shadda, the order Unicode normalization (NFC, NFD) puts "
+                    + "them in, which espeak-ng reads without doubling the letter (sixty with its damma first is heard \"sit'u:wna\", "
+                    + "not \"sit:'u:na\"): write the shadda first, then the vowel mark")
+        }
         if let symbol = text.unicodeScalars.first(where: isSpokenSymbol) {
             let code = "U+" + String(symbol.value, radix: 16, uppercase: true)
             found.append("the symbol \(code), which espeak-ng reads by its name or skips: use words")
         }
         return found
+    }
+
+    /// Fathatan to kasra, and sukun: the marks that go on a letter after its shadda (U+0651).
+    private static let vowelMarks = Set((0x064B...0x0650).compactMap(Unicode.Scalar.init) + ["\u{0652}"])
+
+    /// The first vowel mark written right before a shadda, if any.
+    private static func vowelMarkBeforeShadda(in text: String) -> Unicode.Scalar? {
+        let scalars = Array(text.unicodeScalars)
+        return scalars.indices.dropLast().first { vowelMarks.contains(scalars[$0]) && scalars[$0 + 1] == "\u{0651}" }
+            .map { scalars[$0] }
     }
 
     private static let bullets: Set<Unicode.Scalar> = ["•", "◦", "▪", "▫", "‣", "⁃", "●", "○", "■", "□"]

@@ -8,6 +8,8 @@ struct LocalizationRenderer {
     let arguments: [FormatArgument]
     let rules: PluralRules
     let style: NumberStyle
+    /// The key takes no arguments: its text is spoken as written, `%` and all.
+    let asWritten: Bool
     private(set) var notices: [FallbackNotice] = []
     /// The plural category of each plural choice made, in the order made.
     private(set) var categories: [PluralCategory] = []
@@ -15,10 +17,11 @@ struct LocalizationRenderer {
     /// Substitutions may nest; a cycle (`a` using `%#@b@`, `b` using `%#@a@`) stops here.
     private static let maximumDepth = 8
 
-    init(key: String, localization: CatalogLocalization, arguments: [FormatArgument]) {
+    init(key: String, localization: CatalogLocalization, arguments: [FormatArgument], asWritten: Bool = false) {
         self.key = key
         self.localization = localization
         self.arguments = arguments
+        self.asWritten = asWritten
         self.rules = PluralRules(locale: localization.language)
         self.style = NumberStyle(locale: localization.language)
     }
@@ -51,6 +54,7 @@ struct LocalizationRenderer {
         _ unit: StringUnit, substitutionArgument: (argument: Int, conversion: FormatConversion)?, depth: Int
     ) throws(FormatError) -> String {
         guard depth < Self.maximumDepth else { throw .missingForms("nests substitutions too deeply (a cycle?)") }
+        if asWritten { return unit.value }
         let format = try FormatString(parsing: unit.value, allowsSubstitutionArgument: substitutionArgument != nil)
         return try format.render(arguments, style: style, substitutionArgument: substitutionArgument) {
             name, position throws(FormatError) in

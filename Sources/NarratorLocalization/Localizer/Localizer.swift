@@ -30,6 +30,8 @@ public struct Localizer: Sendable {
         /// The arguments the key takes, in order (`argumentKinds(of:)`), worked out from the same
         /// analysis; nil when the key has no text in any language.
         var argumentKinds: [FormatArgument.Kind]?
+        /// False for a key whose texts are spoken exactly as written (`CatalogEntry.takesArguments`).
+        var takesArguments: Bool
     }
 
     /// Loads parsed tables. A key defined in two tables is an error: which one to speak would be a guess.
@@ -40,17 +42,22 @@ public struct Localizer: Sendable {
                 if let first = prepared[entry.key]?.catalog {
                     throw .keyInTwoTables(key: entry.key, first: catalogs[first].name, second: catalog.name)
                 }
+                let takesArguments = entry.takesArguments(sourceLanguage: catalog.sourceLanguage)
                 let source = entry.localization(for: LocaleIdentifier(catalog.sourceLanguage)).map {
-                    LocalizationAnalysis($0)
+                    LocalizationAnalysis($0, percentIsText: !takesArguments)
                 }
-                let signature = (source ?? entry.localizations.values.first.map(LocalizationAnalysis.init))?.signature
+                let signature =
+                    (source
+                    ?? entry.localizations.values.first.map {
+                        LocalizationAnalysis($0, percentIsText: !takesArguments)
+                    })?.signature
                 let kinds = signature.map { signature in
                     (0..<(signature.keys.max() ?? 0)).map { signature[$0 + 1] ?? .string }
                 }
                 prepared[entry.key] = PreparedKey(
                     catalog: position,
                     languages: LocaleChain.Languages(entry: entry, sourceLanguage: catalog.sourceLanguage),
-                    sourceAnalysis: source, argumentKinds: kinds)
+                    sourceAnalysis: source, argumentKinds: kinds, takesArguments: takesArguments)
             }
         }
         self.catalogs = catalogs
@@ -112,9 +119,11 @@ public struct Localizer: Sendable {
                     sameLanguage: chosen.identifier.language == requested.language))
         }
         // A key without source text is checked against the text it speaks.
-        let analysis = prepared.sourceAnalysis ?? LocalizationAnalysis(chosen.localization)
+        let analysis =
+            prepared.sourceAnalysis
+            ?? LocalizationAnalysis(chosen.localization, percentIsText: !prepared.takesArguments)
         var renderer = LocalizationRenderer(
-            key: key, localization: chosen.localization, arguments: arguments)
+            key: key, localization: chosen.localization, arguments: arguments, asWritten: !prepared.takesArguments)
         do {
             try renderer.check(against: analysis)
             let text = try renderer.render()

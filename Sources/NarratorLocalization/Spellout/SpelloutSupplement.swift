@@ -183,7 +183,8 @@ enum SpelloutSupplement {
 
     /// CLDR words respelled, whole words of the rule text, so every rule that builds on them changes
     /// too. Russian (`ru`): CLDR writes е for ё, as Russian print often does, and espeak-ng then says
-    /// "из трех" with е where a speaker says трёх (also трёхсот, четырём, нулём, четвёртый).
+    /// "из трех" with е where a speaker says трёх (also трёхсот, четырём, нулём, четвёртый); and
+    /// CLDR 41's masculine and neuter dative ordinal of 3 is "третьому", a misspelling of третьему.
     static let respellings: [String: [String: String]] = [
         "ru": [
             "трех": "трёх", "четырех": "четырёх", "трем": "трём", "четырем": "четырём", "нулем": "нулём",
@@ -191,6 +192,7 @@ enum SpelloutSupplement {
             "четвертые": "четвёртые", "четвертого": "четвёртого", "четвертой": "четвёртой",
             "четвертых": "четвёртых", "четвертому": "четвёртому", "четвертую": "четвёртую",
             "четвертом": "четвёртом", "четвертым": "четвёртым", "четвертыми": "четвёртыми",
+            "третьому": "третьему",
         ]
     ]
 

@@ -54,6 +54,21 @@ class DaemonTests(unittest.TestCase):
             self.assertEqual(raised.exception.code, "invalid_field")
             self.assertIs(narrator.status()["ok"], True)
 
+    def test_set_resets_a_setting_to_the_daemons_default_with_null(self) -> None:
+        with Narrator(self.socket) as narrator:
+            default = narrator.status()["defaults"]
+            changed = narrator.set(rate=default["rate"] + 40, pitch=default["pitch"] + 10)
+            self.assertEqual((changed["rate"], changed["pitch"]), (default["rate"] + 40, default["pitch"] + 10))
+            reset = narrator.set(reset=["rate"])
+            self.assertEqual((reset["rate"], reset["pitch"]), (default["rate"], default["pitch"] + 10))
+            self.assertEqual(narrator.set(volume=150, reset=("pitch",))["pitch"], default["pitch"])
+            with self.assertRaises(ValueError):
+                narrator.set(rate=200, reset=["rate"])
+            with self.assertRaises(ValueError):
+                narrator.set(reset=["speed"])
+            # Nothing was sent for the refused calls: the connection still answers in order.
+            self.assertEqual(narrator.set()["volume"], 150)
+
     def test_replies_match_their_requests_while_notifications_come_between(self) -> None:
         with Narrator(self.socket, subscribe=True) as narrator:
             first = narrator.say("One.", priority="low")

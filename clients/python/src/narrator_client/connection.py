@@ -11,7 +11,7 @@ import struct
 import time
 from collections import deque
 from types import TracebackType
-from typing import Any, Deque, Dict, Mapping, Optional, Sequence, Type, Union
+from typing import Any, Deque, Dict, Iterable, Mapping, Optional, Sequence, Type, Union
 
 from .errors import NarratorError, NarratorUnavailable, ProtocolError, WrongUserError
 from .messages import Notification, Reply
@@ -169,9 +169,24 @@ class Narrator:
         rate: Optional[int] = None,
         pitch: Optional[int] = None,
         volume: Optional[int] = None,
+        reset: Iterable[str] = (),
     ) -> Reply:
-        """Changes this connection's voice; the reply gives all four settings."""
-        return self.request({"type": "set", "locale": locale, "rate": rate, "pitch": pitch, "volume": volume})
+        """Changes this connection's voice; the reply gives all four settings.
+
+        A setting left as None keeps its value. One named in ``reset`` (``reset=["rate"]``) is sent as
+        ``null``: it goes back to the daemon's default and follows it from then on, as the Swift
+        clients' ``VoiceChange.reset`` does. Naming a setting both ways raises ``ValueError``.
+        """
+        given = {"locale": locale, "rate": rate, "pitch": pitch, "volume": volume}
+        names = set([reset] if isinstance(reset, str) else reset)
+        unknown = sorted(names - set(given))
+        if unknown:
+            raise ValueError(f"reset takes locale, rate, pitch and volume, not {', '.join(unknown)}")
+        both = sorted(name for name in names if given[name] is not None)
+        if both:
+            raise ValueError(f"{', '.join(both)} is given a value and reset at once: choose one")
+        fields: Dict[str, Any] = {"type": "set", **given}
+        return self.request(fields, nulls=names)
 
     def status(self) -> Reply:
         return self.request({"type": "status"})
@@ -186,13 +201,15 @@ class Narrator:
         """Plays a sound of the profile now, e.g. ``play("lane_pulses", left=True, middle=False, right=True)``."""
         return self.request({"type": "play", "sound": sound, **arguments})
 
-    def request(self, request: Mapping[str, Any]) -> Reply:
-        """Sends one request (fields that are None are left out) and returns its reply.
+    def request(self, request: Mapping[str, Any], *, nulls: Iterable[str] = ()) -> Reply:
+        """Sends one request (fields that are None are left out, except those named in ``nulls``,
+        which are sent as ``null``) and returns its reply.
 
         Raises ``NarratorError`` for an error reply and ``TimeoutError`` when no reply comes within
         ``timeout``; the connection is then closed, since later replies could no longer be matched.
         """
-        given = {name: value for name, value in request.items() if value is not None}
+        kept = set(nulls)
+        given = {name: value for name, value in request.items() if value is not None or name in kept}
         line = json.dumps(given, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n"
         try:
             self._socket.sendall(line.encode("utf-8"))
