@@ -115,8 +115,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     private var unheard: Int?
     /// The part of it queued in our stream, which the lead is about.
     private var queued = 0
-    /// Where playback stood at the last measure, and since when it has stood there.
-    private var played = 0
+    /// Where playback stood at the last measure in this burst (nil before the first), and since
+    /// when it has stood there.
+    private var played: Int?
     private var movedAt: Instant
     /// Since when the writer has waited on playback without giving the server more (reset each
     /// time it gives more while playback stands still).
@@ -126,6 +127,10 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// Silence written at this burst's end.
     private var padded = 0
     private var idleSince: Instant?
+    /// Whether anything of this burst went to the device, and whether the device was already
+    /// opened again for it (see `take(_:now:)`).
+    private var wroteInBurst = false
+    private var reopenedForBurst = false
 
     init(settings: Settings, now: Instant) {
         self.settings = settings
@@ -162,7 +167,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case .opened:
             phase = .open
             unheard = nil
-            played = 0
+            played = nil
             movedAt = now
             heldSince = now
             extraLead = 0
@@ -173,6 +178,13 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
                 unheard = nil
             } else if isStall, case .stalled = phase {
                 unheard = nil
+            } else if case .open = phase, !wroteInBurst, !reopenedForBurst {
+                // A device found broken before anything of this burst went to it (a sound server
+                // that restarted while the stream was idle): nothing is lost, open it again at once.
+                reopenedForBurst = true
+                phase = .closed
+                unheard = nil
+                pending.insert(.close, at: 0)
             } else {
                 pending.insert(lose(reason, now: now), at: 0)
             }
@@ -182,12 +194,16 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             queued = min(max(0, inStream), max(0, frames))
         case .wrote(let frames):
             unheard = nil
+            if frames > 0 {
+                wroteInBurst = true
+                reopenedForBurst = false
+            }
             if !working {
                 working = true
                 failures = 0
                 pending.append(.report(lost: nil))
             }
-            if frames > 0 { idleSince = nil }
+
         case .cut:
             unheard = nil
         }
@@ -271,10 +287,15 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         return .wait(until: now.advanced(by: .microseconds(microseconds)))
     }
 
-    /// Nothing owed: a real-time device is closed after `idleClose`; the burst's lead starts over.
+    /// Nothing owed: a real-time device is closed after `idleClose`; the burst's lead starts over,
+    /// and so does the watch on playback (a quiet device is not a stuck one).
     private mutating func idle(now: Instant) -> Action {
         extraLead = 0
         padded = 0
+        unheard = nil
+        played = nil
+        wroteInBurst = false
+        reopenedForBurst = false
         guard settings.isRealTime else { return .wait(until: nil) }
         let since = idleSince ?? now
         idleSince = since

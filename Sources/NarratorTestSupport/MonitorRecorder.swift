@@ -14,8 +14,18 @@ public final class MonitorRecorder: @unchecked Sendable {
     private var pendingByte: UInt8?
     private var ended = false
 
+    /// Records `source` of the PulseAudio server `server` (or PipeWire's pulse server) with `parec`,
+    /// asking the server for `latencyMilliseconds`: another program on the sink, as a desktop's
+    /// recorders and voice chats are, that changes how the server schedules the sink.
+    public static func parec(
+        server: String, source: String, sampleRate: Int, latencyMilliseconds: Int
+    ) throws -> MonitorRecorder {
+        try MonitorRecorder(
+            server: server, source: source, sampleRate: sampleRate, latencyMilliseconds: latencyMilliseconds)
+    }
+
     /// Records `source` of the PulseAudio server `server` with `parec`.
-    convenience init(server: String, source: String, sampleRate: Int) throws {
+    convenience init(server: String, source: String, sampleRate: Int, latencyMilliseconds: Int = 5) throws {
         guard let executable = PrivatePulseAudio.findExecutable("parec") else {
             throw PrivatePulseAudio.Failure(
                 description: "parec is not installed: sudo apt-get install pulseaudio-utils")
@@ -24,7 +34,7 @@ public final class MonitorRecorder: @unchecked Sendable {
             executable: executable.path,
             arguments: [
                 "--server=\(server)", "-d", source, "--raw", "--format=s16le", "--rate=\(sampleRate)",
-                "--channels=1", "--latency-msec=5",
+                "--channels=1", "--latency-msec=\(latencyMilliseconds)",
             ],
             environment: ProcessInfo.processInfo.environment, sampleRate: sampleRate)
     }

@@ -84,9 +84,12 @@ public final class PrivatePulseAudio: Sendable {
         OSThread.start(name: "pulse-log") { while !process.read().isEmpty {} }
     }
 
-    /// Starts `parec` on the null sink's monitor.
-    public func record() throws -> MonitorRecorder {
-        try MonitorRecorder(server: server, source: sinkName + ".monitor", sampleRate: Self.sampleRate)
+    /// Starts `parec` on the null sink's monitor, asking for `latencyMilliseconds` (5 by default: a
+    /// recorder that keeps the sink running at a small period, as the playback tests want).
+    public func record(latencyMilliseconds: Int = 5) throws -> MonitorRecorder {
+        try MonitorRecorder(
+            server: server, source: sinkName + ".monitor", sampleRate: Self.sampleRate,
+            latencyMilliseconds: latencyMilliseconds)
     }
 
     /// The server's process ID.

@@ -31,6 +31,15 @@ struct WriterMachineTests {
         machine.take(.opened, now: now)
     }
 
+    /// Opens the device and writes a slice to it: a sound in flight.
+    mutating func openAndWrite() {
+        open()
+        #expect(machine.next(Self.sound(), now: now) == .measure)
+        machine.take(.unheard(0, queued: 0), now: now)
+        #expect(machine.next(Self.sound(), now: now) == .write(frames: 220))
+        machine.take(.wrote(frames: 220), now: now)
+    }
+
     mutating func pass(_ milliseconds: Int) { now = now.advanced(by: .milliseconds(milliseconds)) }
 
     @Test("W1: a sound with no device opens it")
@@ -42,7 +51,7 @@ struct WriterMachineTests {
 
     @Test("W2: a failed call closes the device, reports the loss, then fails what was in flight")
     mutating func lossOrder() {
-        open()
+        openAndWrite()
         machine.take(.failed(reason: "Audio output test: broken.", isStall: false), now: now)
         #expect(machine.next(Self.sound(), now: now) == .close)
         #expect(machine.next(Self.sound(), now: now) == .report(lost: "Audio output test: broken."))
@@ -54,9 +63,11 @@ struct WriterMachineTests {
         "W3: the first sound after a loss opens at once; while it keeps failing, 100 ms doubling to 1 s, sounds between fail"
     )
     mutating func backoff() {
-        open()
+        openAndWrite()
         machine.take(.failed(reason: "x", isStall: false), now: now)
-        while machine.next(Self.sound(), now: now) != .failInFlight("Audio output test: x") {}
+        #expect(machine.next(Self.sound(), now: now) == .close)
+        #expect(machine.next(Self.sound(), now: now) == .report(lost: "Audio output test: x"))
+        #expect(machine.next(Self.sound(), now: now) == .failInFlight("Audio output test: x"))
         #expect(machine.next(Self.sound(), now: now) == .open)  // at once, the first time
         machine.take(.failed(reason: "x", isStall: false), now: now)
         #expect(machine.next(Self.sound(), now: now) == .report(lost: "Audio output test: x"))
@@ -71,7 +82,7 @@ struct WriterMachineTests {
 
     @Test("W4: a write that goes through after a loss reports the output working again")
     mutating func worksAgain() {
-        open()
+        openAndWrite()
         machine.take(.failed(reason: "x", isStall: false), now: now)
         for _ in 0..<3 { _ = machine.next(Self.sound(), now: now) }
         #expect(machine.next(Self.sound(), now: now) == .open)
@@ -207,6 +218,38 @@ struct WriterMachineTests {
         }
         #expect(closed)
         #expect(now.sinceStart >= .seconds(2) && now.sinceStart < .milliseconds(2100))
+    }
+
+    @Test("W11: a new sound after a quiet while is measured afresh, not taken for a stuck server")
+    mutating func quietIsNotStuck() {
+        open()
+        let burst = Machine.View(burstOpen: true, written: 1000, audibleUntil: 1000)
+        #expect(machine.next(burst, now: now) == .measure)
+        machine.take(.unheard(0, queued: 0), now: now)
+        #expect(machine.next(burst, now: now) == .endBurst)
+        #expect(machine.next(Machine.View(written: 1000), now: now) == .wait(until: now.advanced(by: .seconds(3))))
+        pass(2500)
+        #expect(machine.next(Self.sound(written: 1000), now: now) == .measure)
+        machine.take(.unheard(0, queued: 0), now: now)
+        #expect(machine.next(Self.sound(written: 1000), now: now) == .write(frames: 220))
+    }
+
+    @Test("W3: a device found broken before anything of a burst went to it is opened again at once; nothing fails")
+    mutating func staleDevice() {
+        open()
+        #expect(machine.next(Machine.View(), now: now) == .wait(until: now.advanced(by: .seconds(3))))
+        pass(1000)
+        #expect(machine.next(Self.sound(), now: now) == .measure)
+        machine.take(.failed(reason: "Connection terminated.", isStall: false), now: now)
+        #expect(machine.next(Self.sound(), now: now) == .close)
+        #expect(machine.next(Self.sound(), now: now) == .open)
+        machine.take(.opened, now: now)
+        #expect(machine.working)
+        // Broken again at once: now it is a loss.
+        #expect(machine.next(Self.sound(), now: now) == .measure)
+        machine.take(.failed(reason: "Connection refused.", isStall: false), now: now)
+        #expect(machine.next(Self.sound(), now: now) == .close)
+        #expect(machine.next(Self.sound(), now: now) == .report(lost: "Audio output test: Connection refused."))
     }
 
     @Test("W12: an utterance not heard by its deadline is a loss")

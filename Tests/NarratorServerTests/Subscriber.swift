@@ -45,6 +45,23 @@ final class Subscriber {
         return [:]
     }
 
+    /// Reads until `id` has ended, heard or not; returns the ending's name and fields (nil when the
+    /// read timed out or the connection closed first).
+    func waitForEnd(_ id: String) throws -> (event: String, fields: [String: Any])? {
+        let endings: Set = ["finished", "interrupted", "superseded", "expired", "dropped", "cancelled", "failed"]
+        if let earlier = seen.first(where: { endings.contains($0.event) && $0.id == id }) {
+            return (earlier.event, earlier.fields)
+        }
+        while let next = try? client.readLine() {
+            let values = fields(next)
+            record(values)
+            if let event = values["event"] as? String, endings.contains(event), values["id"] as? String == id {
+                return (event, values)
+            }
+        }
+        return nil
+    }
+
     /// The outcomes of `id`, in order.
     func outcomes(of id: String) -> [String] { seen.filter { $0.id == id }.map(\.event) }
 
