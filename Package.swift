@@ -195,6 +195,7 @@ let package = Package(
             dependencies: [
                 "NarratorAudio", "NarratorVoice", "NarratorTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         .testTarget(name: "NarratorWireTests", dependencies: ["NarratorWire"]),

@@ -17,7 +17,7 @@ extension Mixer {
         while !state.closed {
             if !state.hasSound { state.takeTrailingMarks() }
             let now = ContinuousClock.now
-            switch machine.next(state.writerView, now: now) {
+            switch machine.next(state.writerView(deadline: state.speechDue), now: now) {
             case .wait(let until):
                 if let until {
                     _ = lock.wait(timeout: now.duration(to: until))

@@ -110,11 +110,12 @@ struct MixerState {
         return items
     }
 
-    /// What the writer machine needs to know of this state for its next step.
-    var writerView: WriterMachine<ContinuousClock.Instant>.View {
+    /// What the writer machine needs to know of this state for its next step, with the speaking
+    /// utterance's deadline (`speechDue` on the mixer's clock).
+    func writerView<Instant>(deadline: Instant?) -> WriterMachine<Instant>.View {
         WriterMachine.View(
             nextSlice: hasSound ? nextSliceLength(speechBus.count) : 0, cutRequested: cutRequested,
-            burstOpen: burstOpen, firstWaiting: waitingToBeHeard.first?.frame, deadline: speechDue,
+            burstOpen: burstOpen, firstWaiting: waitingToBeHeard.first?.frame, deadline: deadline,
             written: written, audibleUntil: audibleUntil)
     }
 

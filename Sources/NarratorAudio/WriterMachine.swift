@@ -130,12 +130,18 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// Whether anything of this burst went to the device, and whether the device was already
     /// opened again for it (see `take(_:now:)`).
     private var wroteInBurst = false
+    /// The last action handed out writes to the device (a write, silence, or a cut's write-back).
+    private var writing = false
     private var reopenedForBurst = false
 
     init(settings: Settings, now: Instant) {
         self.settings = settings
         self.movedAt = now
         self.heldSince = now
+    }
+
+    static var notHeard: String {
+        "speech was not heard within its length: the sound server took it and did not play it."
     }
 
     /// The delay before opening again after `failures` failures in a row: at once for the first
@@ -152,6 +158,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case .closed, .lost:
             return withoutDevice(view, now: now)
         case .stalled(let since):
+            if let deadline = view.deadline, deadline < now { return lose(Self.notHeard, now: now) }
             if since.duration(to: now) >= settings.stallLimit {
                 return lose("the sound server has not answered for \(settings.stallLimit).", now: now)
             }
@@ -163,6 +170,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
 
     /// Takes what the device said about the last action.
     mutating func take(_ report: Report, now: Instant) {
+        defer { writing = false }
         switch report {
         case .opened:
             phase = .open
@@ -173,6 +181,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             extraLead = 0
             padded = 0
         case .failed(let reason, let isStall):
+            // Audio that may or may not have reached the device cannot be counted on: a write that
+            // did not answer is a loss like one that failed.
+            let isStall = isStall && !writing
             if isStall, case .open = phase {
                 phase = .stalled(since: now)
                 unheard = nil
@@ -228,11 +239,11 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// A device that answers: keep it fed, paced on what it has not played, and settle marks as
     /// playback passes them.
     private mutating func withDevice(_ view: View, now: Instant) -> Action {
-        if view.cutRequested { return .cut }
-        if let deadline = view.deadline, deadline < now {
-            return lose(
-                "speech was not heard within its length: the sound server took it and did not play it.", now: now)
+        if view.cutRequested {
+            writing = true
+            return .cut
         }
+        if let deadline = view.deadline, deadline < now { return lose(Self.notHeard, now: now) }
         let owed = view.nextSlice > 0 || view.burstOpen || view.firstWaiting != nil
         guard owed else { return idle(now: now) }
         // A file takes everything at once: what was written counts as heard.
@@ -268,6 +279,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         if held >= settings.holdBack && padded < settings.maximumLeadFrames {
             padded += settings.sliceFrames
             heldSince = now
+            writing = true
             self.unheard = nil
             return .pad(frames: settings.sliceFrames)
         }
@@ -275,6 +287,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     }
 
     private mutating func write(_ frames: Int) -> Action {
+        writing = true
         unheard = nil
         padded = 0
         return .write(frames: frames)

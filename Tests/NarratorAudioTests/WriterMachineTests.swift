@@ -202,6 +202,17 @@ struct WriterMachineTests {
                 == .report(lost: "Audio output test: the sound server has not answered for 3.0 seconds."))
     }
 
+    @Test("W10: a write that does not answer is a loss, not a stall: what it held may never be heard")
+    mutating func stalledWrite() {
+        openAndWrite()
+        #expect(machine.next(Self.sound(written: 220), now: now) == .measure)
+        machine.take(.unheard(0, queued: 0), now: now)
+        #expect(machine.next(Self.sound(written: 220), now: now) == .write(frames: 220))
+        machine.take(.failed(reason: "slow", isStall: true), now: now)
+        #expect(machine.next(Self.sound(written: 220), now: now) == .close)
+        #expect(machine.next(Self.sound(written: 220), now: now) == .report(lost: "Audio output test: slow"))
+    }
+
     @Test("W11: playback standing still for 2 s while audio is owed is a loss")
     mutating func stuck() {
         open()
@@ -234,7 +245,7 @@ struct WriterMachineTests {
         #expect(machine.next(Self.sound(written: 1000), now: now) == .write(frames: 220))
     }
 
-    @Test("W3: a device found broken before anything of a burst went to it is opened again at once; nothing fails")
+    @Test("W16: a device found broken before anything of a burst went to it is opened again at once; nothing fails")
     mutating func staleDevice() {
         open()
         #expect(machine.next(Machine.View(), now: now) == .wait(until: now.advanced(by: .seconds(3))))
