@@ -127,12 +127,7 @@ struct Serve: AsyncParsableCommand {
 
     /// The options that override the configuration file for this run, as its settings.
     func commandLineSettings() throws(ValidationError) -> [(key: ConfigKey, value: String, option: String)] {
-        var settings: [(key: ConfigKey, value: String, option: String)] = []
-        locale.map { settings.append((.locale, $0, "--locale")) }
-        rate.map { settings.append((.rate, String($0), "--rate")) }
-        pitch.map { settings.append((.pitch, String($0), "--pitch")) }
-        volume.map { settings.append((.volume, String($0), "--volume")) }
-        output.map { settings.append((.output, $0, "--output")) }
+        var settings = SpeechOptions.settings(locale: locale, rate: rate, pitch: pitch, volume: volume, output: output)
         spokenNotices.map { settings.append((.spokenNotices, $0, "--spoken-notices")) }
         for voice in voices {
             let parts = voice.split(separator: "=", maxSplits: 1).map(String.init)

@@ -48,6 +48,13 @@ struct SpeechOptions: ParsableArguments {
 
     /// The options given, as the settings they override (checked by `UserConfig` with the file's).
     var commandLineSettings: [(key: ConfigKey, value: String, option: String)] {
+        Self.settings(locale: locale, rate: rate, pitch: pitch, volume: volume, output: output)
+    }
+
+    /// The speech options of a command line (`say`'s, `serve`'s), as the settings they override.
+    static func settings(
+        locale: String?, rate: Int?, pitch: Int?, volume: Int?, output: String?
+    ) -> [(key: ConfigKey, value: String, option: String)] {
         var settings: [(key: ConfigKey, value: String, option: String)] = []
         locale.map { settings.append((.locale, $0, "--locale")) }
         rate.map { settings.append((.rate, String($0), "--rate")) }

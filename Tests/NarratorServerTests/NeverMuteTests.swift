@@ -93,10 +93,15 @@ struct NeverMuteTests {
         }
     }
 
-    /// Ten announcements while recorders at 5, 50 and 500 ms and players at 20 and 200 ms join
-    /// and leave the sink between them.
-    private func tenWithNeighbours(_ sequence: inout Sequence, _ neighbours: Neighbours) throws {
-        let witness = sequence.witness
+    /// A daemon playing to `server`, and ten announcements while recorders at 5, 50 and 500 ms and
+    /// players at 20 and 200 ms join and leave the sink between them.
+    private func tenWithNeighbours(server: String, sink: String, witness: MonitorRecorder) throws {
+        let neighbours = Neighbours(server: server, source: sink + ".monitor")
+        defer { neighbours.stopAll() }
+        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": server])
+        defer { _ = daemon.stop() }
+        var sequence = Sequence(listener: try Subscriber(daemon), witness: witness)
+        sequence.listener.client.setReadTimeout(.seconds(10))
         let changes: [(String, () throws -> Void)] = [
             ("only the witness", {}),
             ("a 5 ms recorder joins", { try neighbours.record(5) }),
@@ -142,13 +147,7 @@ struct NeverMuteTests {
         let witness = try pulse.record(latencyMilliseconds: 50)
         defer { witness.stop() }
         #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate))
-        let neighbours = Neighbours(server: pulse.server, source: pulse.sinkName + ".monitor")
-        defer { neighbours.stopAll() }
-        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
-        defer { _ = daemon.stop() }
-        var sequence = Sequence(listener: try Subscriber(daemon), witness: witness)
-        sequence.listener.client.setReadTimeout(.seconds(10))
-        try tenWithNeighbours(&sequence, neighbours)
+        try tenWithNeighbours(server: pulse.server, sink: pulse.sinkName, witness: witness)
     }
 
     @Test("PipeWire's pulse server: ten announcements a second apart while recorders and players come and go")
@@ -158,14 +157,7 @@ struct NeverMuteTests {
         let witness = try pipewire.record()
         defer { witness.stop() }
         #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate))
-        let neighbours = Neighbours(server: pipewire.server, source: pipewire.sinkName + ".monitor")
-        defer { neighbours.stopAll() }
-        let daemon = try DaemonProcess(
-            arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pipewire.server])
-        defer { _ = daemon.stop() }
-        var sequence = Sequence(listener: try Subscriber(daemon), witness: witness)
-        sequence.listener.client.setReadTimeout(.seconds(10))
-        try tenWithNeighbours(&sequence, neighbours)
+        try tenWithNeighbours(server: pipewire.server, sink: pipewire.sinkName, witness: witness)
     }
 
     @Test("PulseAudio started late, then killed and restarted, then restarted twice in a row: five heard after each")
