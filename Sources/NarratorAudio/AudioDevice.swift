@@ -11,6 +11,10 @@ public protocol AudioDevice: AnyObject {
     /// `unheard`. The default is `unplayedFrames()` for both.
     func backlog() throws(AudioDeviceError) -> AudioBacklog
 
+    /// Whether the device still looks usable, known without asking it anything (a sound server's
+    /// connection that closed says so at once). The default is true.
+    var isConnected: Bool { get }
+
     /// Writes mono 16-bit samples.
     func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError)
 
@@ -36,6 +40,8 @@ public struct AudioBacklog: Sendable, Hashable {
 }
 
 extension AudioDevice {
+    public var isConnected: Bool { true }
+
     public func backlog() throws(AudioDeviceError) -> AudioBacklog {
         let frames = try unplayedFrames()
         return AudioBacklog(unheard: frames, queued: frames)

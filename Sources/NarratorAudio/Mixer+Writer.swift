@@ -30,6 +30,17 @@ extension Mixer {
                 guard let current = device else { continue }
                 let result = unlocked { Result { () throws(AudioDeviceError) in try current.backlog() } }
                 machine.take(report(result) { .unheard($0.unheard, queued: $0.queued) }, now: .now)
+            case .start(let frames):
+                guard let current = device else { continue }
+                guard current.isConnected else {
+                    let reason = "Audio output \(outputName): the sound server closed the connection."
+                    machine.take(.disconnected(reason: reason), now: .now)
+                    continue
+                }
+                resize(&slice, to: frames)
+                state.mix(into: &slice)
+                lock.broadcast()
+                write(slice, to: current)
             case .write(let frames):
                 guard let current = device else { continue }
                 resize(&slice, to: frames)

@@ -16,8 +16,8 @@ public final class Mixer: @unchecked Sendable {
     /// The writer's state; only touched by the writer thread, with `lock` held.
     var machine: WriterMachine<ContinuousClock.Instant>
     /// An utterance must have been heard by the time its audio takes, plus what may be written
-    /// ahead of it, plus this.
-    static let speechGrace = Duration.seconds(2)
+    /// ahead of it, plus this (a loaded machine may starve the sound server for a while).
+    static let speechGrace = Duration.seconds(4)
     /// The most earcons that may sound at once, and the longest one.
     public static let maximumEarcons = 32
     public static let maximumEarconSeconds = 10

@@ -93,6 +93,11 @@ final class PulseDevice: AudioDevice {
 
     func unplayedFrames() throws(AudioDeviceError) -> Int { try backlog().unheard }
 
+    var isConnected: Bool {
+        let state = events.current
+        return state.context == PA_CONTEXT_READY && state.stream == PA_STREAM_READY
+    }
+
     func backlog() throws(AudioDeviceError) -> AudioBacklog {
         try run("pa_stream_update_timing_info") { stream, done, userdata in
             pa_stream_update_timing_info(stream, done, userdata)
@@ -168,7 +173,18 @@ final class PulseDevice: AudioDevice {
         pa_operation_unref(operation)
         pa_threaded_mainloop_unlock(loop)
         guard let answer else { throw Self.stalled(function, Self.answerLimit) }
-        guard answer.lastSuccess else { throw failure(function) }
+        guard answer.lastSuccess else {
+            // Refused with no error of the context's (seen under heavy load: a timing reply the
+            // library found invalid): asked again, like a request not answered in time.
+            pa_threaded_mainloop_lock(loop)
+            let code = pa_context_errno(context)
+            pa_threaded_mainloop_unlock(loop)
+            if code == 0 && isConnected {
+                throw AudioDeviceError(
+                    output: "pulse", message: "the sound server gave no answer to \(function)().", isStall: true)
+            }
+            throw Self.failure(function, code)
+        }
     }
 
     /// The context's last error, with the function that met it.

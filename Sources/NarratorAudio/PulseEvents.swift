@@ -27,6 +27,9 @@ final class PulseEvents: @unchecked Sendable {
         Unmanaged<PulseEvents>.fromOpaque(userdata!).takeUnretainedValue()
     }
 
+    /// What libpulse has said so far.
+    var current: Snapshot { condition.withLock { snapshot } }
+
     /// The number the next operation's answer will have.
     func nextTicket() -> Int {
         tickets += 1

@@ -18,8 +18,10 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         /// Playback that has not moved for this long while the writer waits means the server
         /// wants more before it plays (50 ms: longer than a sound server's usual period).
         var holdBack = Duration.milliseconds(50)
-        /// Playback that has not moved for this long while audio is owed is a loss (2 s).
-        var stuckLimit = Duration.seconds(2)
+        /// Playback that has not moved for this long while audio is owed is a loss (4 s: a machine
+        /// under heavy load may starve the sound server for a second or two without anything being
+        /// wrong with it).
+        var stuckLimit = Duration.seconds(4)
         /// A device that has not answered for this long is given up as lost (3 s).
         var stallLimit = Duration.seconds(3)
         /// A real-time device with nothing to do is closed after this long (3 s).
@@ -71,6 +73,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case opened
         /// A call failed; `isStall` when it did not answer in time rather than refused.
         case failed(reason: String, isStall: Bool)
+        /// Before a burst's first slice, the device said its connection had closed: nothing was
+        /// mixed or written.
+        case disconnected(reason: String)
         /// Frames written and not yet heard, and the part of them still queued in our stream
         /// (the rest is the server's own latency).
         case unheard(Int, queued: Int)
@@ -86,6 +91,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case measure
         /// Mix the next `frames` and write them.
         case write(frames: Int)
+        /// A burst's first slice: write it without measuring first (nothing of ours is queued after
+        /// a quiet while), if the device is still connected; else report it failed, nothing mixed.
+        case start(frames: Int)
         /// Write `frames` of silence, to push out what a server holds back at a burst's end.
         case pad(frames: Int)
         /// Drop unheard speech (keeping the earcons' part).
@@ -176,6 +184,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             phase = .open
             unheard = nil
             played = nil
+            wroteInBurst = false
             movedAt = now
             heldSince = now
             extraLead = 0
@@ -183,19 +192,21 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case .failed(let reason, let isStall):
             // Audio that may or may not have reached the device cannot be counted on: a write that
             // did not answer is a loss like one that failed.
-            let isStall = isStall && !writing
+            let wasWriting = writing
+            let isStall = isStall && !wasWriting
             if isStall, case .open = phase {
                 phase = .stalled(since: now)
                 unheard = nil
             } else if isStall, case .stalled = phase {
                 unheard = nil
-            } else if case .open = phase, !wroteInBurst, !reopenedForBurst {
-                // A device found broken before anything of this burst went to it (a sound server
-                // that restarted while the stream was idle): nothing is lost, open it again at once.
-                reopenedForBurst = true
-                phase = .closed
-                unheard = nil
-                pending.insert(.close, at: 0)
+            } else if case .open = phase, !wasWriting, !wroteInBurst, !reopenedForBurst {
+                reopen()
+            } else {
+                pending.insert(lose(reason, now: now), at: 0)
+            }
+        case .disconnected(let reason):
+            if case .open = phase, !reopenedForBurst {
+                reopen()
             } else {
                 pending.insert(lose(reason, now: now), at: 0)
             }
@@ -218,6 +229,15 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case .cut:
             unheard = nil
         }
+    }
+
+    /// A device found broken before anything of this burst went to it (a sound server that
+    /// restarted while the stream sat idle): nothing is lost; close it and open it again at once.
+    private mutating func reopen() {
+        reopenedForBurst = true
+        phase = .closed
+        unheard = nil
+        pending.insert(.close, at: 0)
     }
 
     /// No device: open one for a sound (or fail the sound while the retry delay runs), and settle
@@ -247,7 +267,15 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         let owed = view.nextSlice > 0 || view.burstOpen || view.firstWaiting != nil
         guard owed else { return idle(now: now) }
         // A file takes everything at once: what was written counts as heard.
-        guard let unheard = settings.isRealTime ? unheard : 0 else { return .measure }
+        guard let unheard = settings.isRealTime ? unheard : 0 else {
+            // A burst's first slice needs no measure: the round trip would only delay it.
+            if played == nil && !wroteInBurst && view.nextSlice > 0 && !view.burstOpen {
+                writing = true
+                padded = 0
+                return .start(frames: view.nextSlice)
+            }
+            return .measure
+        }
         let queued = settings.isRealTime ? queued : 0
         let position = view.written - unheard
         if position != played {

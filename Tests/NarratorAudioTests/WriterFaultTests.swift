@@ -44,7 +44,7 @@ struct WriterFaultTests {
         var replay = WriterSimulation()
         for code: UInt32 in [0, 0, 256, 5_955_495, 0] { Self.step(code, &replay) }
         Self.heal(&replay)
-        replay.run(for: .seconds(8))
+        replay.run(for: .seconds(12))
         #expect(replay.endings[1] != [.played] || replay.heardSamples(of: 1) == 2205)
 
         await propertyCheck(count: 120, input: Gen.uint32().array(of: 5...60)) { codes in
@@ -52,7 +52,7 @@ struct WriterFaultTests {
             for code in codes { Self.step(code, &simulation) }
             // Let whatever is in flight end (the longest it can take: stalls, the deadline).
             Self.heal(&simulation)
-            simulation.run(for: .seconds(8))
+            simulation.run(for: .seconds(12))
             let before = simulation.speakingNow
             #expect(before == nil, "utterance \(before ?? 0) never ended")
             // The next utterance, on a server that behaves, is played to its end.

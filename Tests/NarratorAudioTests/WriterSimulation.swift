@@ -108,6 +108,14 @@ struct WriterSimulation {
             case .success(let backlog): machine.take(.unheard(backlog.unheard, queued: backlog.queued), now: now)
             case .failure(let error): machine.take(.failed(reason: error.description, isStall: error.isStall), now: now)
             }
+        case .start(let frames):
+            guard server.open && !server.dead else {
+                machine.take(.disconnected(reason: "Audio output fake: closed."), now: now)
+                return
+            }
+            var slice = [Int16](repeating: 0, count: frames)
+            state.mix(into: &slice)
+            written(slice)
         case .write(let frames):
             var slice = [Int16](repeating: 0, count: frames)
             state.mix(into: &slice)
