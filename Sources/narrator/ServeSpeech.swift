@@ -56,7 +56,14 @@ struct ServeSpeech {
                 logger.warning("speech-dispatcher is not used: \(error)")
             }
         }
-        let engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
+        // libespeak-ng runs in a sandboxed child: a text that crashes it costs one announcement.
+        let engine = try SpeechEngine.isolated(dataPath: espeakData, logger: logger)
+        logger.info(
+            "Speaking with espeak-ng in a sandboxed process",
+            metadata: [
+                "synthesizer.pid": "\(engine.synthesizerProcessID ?? 0)",
+                "synthesizer.sandbox": "\(engine.synthesizerSandbox ?? "")",
+            ])
         let mixer: Mixer
         do {
             mixer = Mixer(
