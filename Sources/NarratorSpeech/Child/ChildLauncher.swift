@@ -73,3 +73,8 @@ enum ChildLauncher {
         return "the synthesizer process ended on signal \(signal) (\(name))"
     }
 }
+
+extension ChildLauncher {
+    /// The child did not answer as the protocol says.
+    struct Failure: Error {}
+}

@@ -5,7 +5,7 @@ import NarratorLocalization
 /// libespeak-ng 1.51's Cantonese voice (`yue`) aborts the process ("buffer overflow detected")
 /// on a number of 13 or 14 digits: it groups digits by myriads and writes the part above 10^12,
 /// still several digits long, into a fixed 12-byte dictionary key (`_%dM%d`). Digits joined by
-/// commas count as one number (`9,999,999,999,999` aborts too); a run of 15 or more is read digit by
+/// commas count as one number when three digits or more follow the comma (`9,999,999,999,999` aborts too); a run of 15 or more is read digit by
 /// digit and does not. So for that voice every run of 13 to 18 digits (commas between digits
 /// included, no leading zero) is written as Han numerals, as the localization tables already write
 /// numbers in Cantonese (docs/SPEECH.md). Every other text is spoken as it is.
@@ -70,13 +70,16 @@ struct SpokenText: Sendable {
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
 
-    /// The end of a number espeak-ng reads as one: digits, and single commas between digits.
+    /// The end of a number espeak-ng reads as one: digits, and single commas followed by three
+    /// digits or more (`1234567890,123` aborts, `1234567890,12` and `1,2,3` do not: measured).
     private static func runEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
         var end = start
         while end < scalars.count {
             if isDigit(scalars[end]) {
                 end += 1
-            } else if scalars[end] == ",", end + 1 < scalars.count, isDigit(scalars[end + 1]) {
+            } else if scalars[end] == ",", end + 3 < scalars.count,
+                scalars[(end + 1)...(end + 3)].allSatisfy(isDigit)
+            {
                 end += 1
             } else {
                 break
