@@ -185,8 +185,10 @@ struct ChildSynthesizer: Synthesizer {
         status.ended()
         let ending = ChildLauncher.reap(child.pid)
         let why = reason.map { "\($0); \(ending)" } ?? ending
+        // Once per loss, with what helps to find the text again (its length and language), never the text.
+        let text = textBytes > 0 ? "speaking \(textBytes) bytes of \(language) text" : "choosing a \(language) voice"
         logger.error(
-            "The speech synthesizer failed: \(why). It is restarted for the next announcement.",
+            "The speech synthesizer failed while \(text): \(why). A new one speaks the next announcement.",
             metadata: [
                 "text.bytes": "\(textBytes)", "speech.language": "\(language)", "synthesizer.pid": "\(child.pid)",
             ])
