@@ -32,5 +32,7 @@ struct SpokenTextTests {
         let spoken = SpokenText(text, cantonese: true, ssml: true).text
         #expect(spoken.hasPrefix("<speak><mark name=\"1234567890123\"/>"))
         #expect(!spoken.hasSuffix("1234567890123</speak>"))
+        #expect(SpokenText.mayChooseCantonese(#"<speak><s xml:lang="zh-HK">1</s></speak>"#))
+        #expect(!SpokenText.mayChooseCantonese(#"<speak><s xml:lang="zh-CN">1</s></speak>"#))
     }
 }

@@ -218,9 +218,12 @@ struct ChildSynthesizer: Synthesizer {
         }
         let rest = reader.remaining
         guard rest.count % 2 == 0 else { return nil }
-        samples.removeAll(keepingCapacity: true)
-        samples.append(contentsOf: repeatElement(0, count: rest.count / 2))
-        samples.withUnsafeMutableBytes { $0.copyBytes(from: rest) }
+        samples = rest.withUnsafeBytes { bytes in
+            [Int16](unsafeUninitializedCapacity: bytes.count / 2) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+                initialized = bytes.count / 2
+            }
+        }
         return found
     }
 }

@@ -17,10 +17,15 @@ final class FrameChannel {
     let descriptor: Int32
     private var inbound: [UInt8] = []
     private var consumed = 0
+    /// Where `recv` writes, allocated once: only what arrived is appended to `inbound`.
+    private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        scratch.deallocate()
+    }
 
     /// Sends one frame; false when the other end has gone. Never raises SIGPIPE.
     func send(_ tag: UInt8, _ payload: [UInt8] = []) -> Bool {
@@ -77,14 +82,12 @@ final class FrameChannel {
             inbound.removeFirst(consumed)
             consumed = 0
         }
-        let size = 64 * 1024
-        let start = inbound.count
-        inbound.append(contentsOf: repeatElement(0, count: size))
         while true {
-            let count = inbound.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress! + start, size, 0) }
+            let count = recv(descriptor, scratch.baseAddress, scratch.count, 0)
             if count < 0 && errno == EINTR { continue }
-            inbound.removeLast(size - max(count, 0))
-            return count > 0
+            guard count > 0 else { return false }
+            inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
+            return true
         }
     }
 

@@ -10,6 +10,10 @@ enum Sandbox {
     /// filter; returns what holds, for the daemon's log (`landlock 7, seccomp`). A part that fails is
     /// named with its error: the child still runs, with what did apply.
     static func enter(dataFolder: String) -> String {
+        // For telling a crash of libespeak-ng's own from one the sandbox causes; never set in use.
+        if let setting = getenv("NARRATOR_SYNTHESIZER_SANDBOX"), String(cString: setting) == "off" {
+            return "none (NARRATOR_SYNTHESIZER_SANDBOX=off)"
+        }
         var parts: [String] = []
         let landlock = narrator_sandbox_landlock(dataFolder)
         if landlock > 0 {

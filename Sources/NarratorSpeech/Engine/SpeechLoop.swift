@@ -38,7 +38,9 @@ struct SpeechLoop<Owner: Synthesizer> {
 
         let offset = min(max(utterance.startPosition, 0), utterance.text.unicodeScalars.count)
         let text = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(offset)))
-        let spoken = SpokenText(text, cantonese: VoiceSelection.isCantonese(job.voice), ssml: utterance.ssml)
+        let cantonese =
+            VoiceSelection.isCantonese(job.voice) || (utterance.ssml && SpokenText.mayChooseCantonese(text))
+        let spoken = SpokenText(text, cantonese: cantonese, ssml: utterance.ssml)
         let context = SynthesisContext(job: job, offset: offset, spoken: spoken, control: control)
         var failure: SpeechError?
         do throws(SpeechError) {

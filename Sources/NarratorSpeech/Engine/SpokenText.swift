@@ -68,6 +68,13 @@ struct SpokenText: Sendable {
         return spokenPosition + shift
     }
 
+    /// Whether an SSML document may switch to the Cantonese voice itself (`xml:lang="yue"`,
+    /// `zh-HK`, `<voice name="yue">`): its numbers are then rewritten whatever the utterance's voice.
+    static func mayChooseCantonese(_ document: String) -> Bool {
+        let lowered = document.lowercased()
+        return ["yue", "zh-hk", "zh_hk", "zh-mo", "zh_mo", "cantonese"].contains { lowered.contains($0) }
+    }
+
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
 
     /// The end of a number espeak-ng reads as one: digits, and single commas followed by three

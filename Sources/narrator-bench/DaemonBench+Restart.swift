@@ -1,0 +1,55 @@
+import NarratorAudio
+import NarratorSpeech
+import NarratorTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension DaemonBench.Measurement {
+    /// The synthesis child killed (SIGKILL) 0.2-0.4 s into a long default announcement, and a
+    /// default event written at that moment: kill -> the next announcement's first audible sample.
+    /// The recording is located as in `interrupt` (a tee keeps the samples the engine wrote): the
+    /// old announcement's samples up to the loss, silence, then the new one's.
+    func restart() async throws {
+        guard engine.synthesizerProcessID != nil else {
+            throw DaemonBench.BenchFailure("restart measures the engine in a child: use --synthesizer child")
+        }
+        let copy = MemorySink()
+        let count = count
+        let engine = engine
+        let result = try await withDaemonOnPulse(copy: copy) { socket, recorder, _ in
+            let client = try DaemonBench.Client(socket: socket, subscribe: true)
+            let say = #"{"type":"say","text":"\#(Self.longText)","priority":"default"}"#
+            var cuts = Cuts()
+            var outcomes: [String: Int] = [:]
+            for index in 0..<count {
+                guard let before = recorder.afterSilence() else { continue }
+                let old = try client.request(say).reply.announcement()
+                guard let onset = recorder.firstSound(after: before)?.index, let pid = engine.synthesizerProcessID
+                else { continue }
+                recorder.waitForSamples(onset + 4410 + (index % 10) * 441)
+                let requestedAt = recorder.count
+                let killed = ContinuousClock.now
+                kill(pid, SIGKILL)
+                let new = try client.request(DaemonBench.events[1]).reply.announcement()
+                outcomes[try client.waitForEnd(of: String(old)), default: 0] += 1
+                try client.waitForEnd(of: String(new))
+                guard let end = recorder.afterSilence() else { continue }
+                cuts.add(
+                    Cut(
+                        recording: recorder.samples(in: onset..<end), old: copy.asMixed(old),
+                        new: copy.asMixed(new), requestedAt: requestedAt - onset),
+                    written: killed, arrival: { recorder.arrival(ofSample: onset + $0) })
+            }
+            return (cuts, outcomes)
+        }
+        print("the killed announcements ended: \(result.1.sorted { $0.key < $1.key })")
+        print("child killed -> its audio silent: \(Distribution(result.0.stopped).millisecondsSummary())")
+        print("child killed -> next announcement audible: \(Distribution(result.0.audible).millisecondsSummary())")
+        print(
+            "\(result.0.inPause) kills fell in exact silence (not placed); "
+                + "\(result.0.unmatched) recordings were not the two announcements' samples")
+        print("children started: \(engine.synthesizerStarts)")
+    }
+}
