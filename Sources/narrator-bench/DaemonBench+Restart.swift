@@ -9,6 +9,9 @@ import NarratorTestSupport
 extension DaemonBench.Measurement {
     /// The synthesis child killed (SIGKILL) 0.2-0.4 s into a long default announcement, and a
     /// default event written at that moment: kill -> the next announcement's first audible sample.
+    /// The announcement is long (about two minutes of speech) so the child is still synthesizing it
+    /// when it is killed (it waits for the mixer's 10 s queue); a shorter one is synthesized whole
+    /// within milliseconds, and the child would be killed idle.
     /// The recording is located as in `interrupt` (a tee keeps the samples the engine wrote): the
     /// old announcement's samples up to the loss, silence, then the new one's.
     func restart() async throws {
@@ -20,7 +23,8 @@ extension DaemonBench.Measurement {
         let engine = engine
         let result = try await withDaemonOnPulse(copy: copy) { socket, recorder, _ in
             let client = try DaemonBench.Client(socket: socket, subscribe: true)
-            let say = #"{"type":"say","text":"\#(Self.longText)","priority":"default"}"#
+            let long = Array(repeating: Self.longText, count: 20).joined(separator: " ")
+            let say = #"{"type":"say","text":"\#(long)","priority":"default"}"#
             var cuts = Cuts()
             var outcomes: [String: Int] = [:]
             for index in 0..<count {

@@ -50,7 +50,7 @@ struct SynthesisFuzzTests {
             if let ending, ending["event"] as? String == "failed" {
                 failed.append("\(locale): \(ending["reason"] ?? ""): \(line.prefix(300))")
             }
-            if sent % 1000 == 0 { print("fuzz: \(sent) texts, \(failed.count) failed (seed \(seed))") }
+            if sent % 1000 == 0 { Self.progress("fuzz: \(sent) texts, \(failed.count) failed (seed \(seed))") }
         }
         // Every ending seen so far (the last client's later ones too) came once.
         let final = try Self.connect(daemon, locale: "en")
@@ -60,14 +60,19 @@ struct SynthesisFuzzTests {
         #expect(kill(daemon.pid, 0) == 0, "the daemon died (seed \(seed))")
         let summary =
             "fuzz: seed \(seed), \(sent) texts, \(refused) refused, \(failed.count) failed, \(endings.count) ended"
-        print(summary)
+        Self.progress(summary)
         #expect(sent > 20, "\(summary)")
         // libespeak-ng crashes on some of these texts (docs/SPEECH.md): each such announcement fails,
         // saying so, and nothing else does.
         for failure in failed {
-            print("fuzz failure: \(failure)")
+            Self.progress("fuzz failure: \(failure)")
             #expect(failure.contains("synthesizer"), "\(failure)")
         }
+    }
+
+    /// A line on standard error, unbuffered: a long run shows how far it got even if it is stopped.
+    private static func progress(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     private static func connect(_ daemon: DaemonProcess, locale: String, rate: Int = 175) throws -> LineClient {

@@ -1,3 +1,4 @@
+import Foundation
 import NarratorAudio
 import NarratorSpeech
 import Testing
@@ -63,6 +64,31 @@ struct IsolatedEngineTests {
         #expect(rms(sink.samples(of: nextID)) > 500)
         #expect(engine.synthesizerStarts == 2)
         #expect(engine.synthesizerProcessID != first)
+    }
+
+    @Test("A child killed between utterances is replaced before the next one, which it does not cost")
+    func killedWhileIdle() async throws {
+        let engine = try IsolatedEngine.start()
+        defer { engine.shutdown() }
+        let pid = try #require(engine.synthesizerProcessID)
+        kill(pid, SIGKILL)
+        // Dead once it is a zombie with no thread left (the engine reaps it when it next needs it): a
+        // zombie leader whose other thread still exits holds its descriptors a moment longer.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline, !Self.isGone(pid) { usleep(1000) }
+        let sink = MemorySink()
+        let id = TestEngine.nextID()
+        let outcome = try await engine.speakAndWait(Utterance(id: id, text: "Two lives remaining."), to: sink)
+        #expect(outcome == .finished)
+        #expect(rms(sink.samples(of: id)) > 500)
+        #expect(engine.synthesizerStarts == 2)
+    }
+
+    /// A zombie whose every thread has exited.
+    static func isGone(_ pid: Int32) -> Bool {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return stat.contains(") Z ") && tasks.count <= 1
     }
 
     @Test("A stopped (SIGSTOP) child is taken as hung after the limit, killed, and the next utterance speaks")

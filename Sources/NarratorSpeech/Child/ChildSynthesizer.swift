@@ -161,6 +161,16 @@ struct ChildSynthesizer: Synthesizer {
     private var hangReason: String { "it sent nothing for \(process.hangTimeout)" }
 
     private mutating func ensureRunning() throws(SpeechError) -> FrameChannel {
+        // An idle child sends nothing: anything to read now is its end (it died between utterances,
+        // killed, say). It is replaced before the next utterance, which it would otherwise cost.
+        if let child = running, child.channel.hasInput {
+            running = nil
+            status.ended()
+            let ending = ChildLauncher.reap(child.pid)
+            logger.error(
+                "The speech synthesizer failed between announcements: \(ending). A new one speaks the next.",
+                metadata: ["synthesizer.pid": "\(child.pid)"])
+        }
         if let running { return running.channel }
         let (child, hello) = try Self.launch(process, dataPath: dataPath, status: status)
         running = child
