@@ -8,12 +8,16 @@ import NarratorTestSupport
 
 extension DaemonBench.Measurement {
     /// The synthesis child killed (SIGKILL) 0.2-0.4 s into a long default announcement, and a
-    /// default event written at that moment: kill -> the next announcement's first audible sample.
+    /// default announcement written at that moment: kill -> the next announcement's first audible sample.
     /// The announcement is long (about two minutes of speech) so the child is still synthesizing it
     /// when it is killed (it waits for the mixer's 10 s queue); a shorter one is synthesized whole
     /// within milliseconds, and the child would be killed idle.
     /// The recording is located as in `interrupt` (a tee keeps the samples the engine wrote): the
     /// old announcement's samples up to the loss, silence, then the new one's.
+    /// Queued behind the killed announcement (a default `say` does not cut a default one; the
+    /// game's events would).
+    static let next = #"{"type":"say","text":"Crash! Two lives left.","priority":"default"}"#
+
     func restart() async throws {
         guard engine.synthesizerProcessID != nil else {
             throw DaemonBench.BenchFailure("restart measures the engine in a child: use --synthesizer child")
@@ -36,7 +40,7 @@ extension DaemonBench.Measurement {
                 let requestedAt = recorder.count
                 let killed = ContinuousClock.now
                 kill(pid, SIGKILL)
-                let new = try client.request(DaemonBench.events[1]).reply.announcement()
+                let new = try client.request(Self.next).reply.announcement()
                 outcomes[try client.waitForEnd(of: String(old)), default: 0] += 1
                 try client.waitForEnd(of: String(new))
                 guard let end = recorder.afterSilence() else { continue }
