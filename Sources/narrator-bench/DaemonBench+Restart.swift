@@ -8,15 +8,14 @@ import NarratorTestSupport
 
 extension DaemonBench.Measurement {
     /// The synthesis child killed (SIGKILL) 0.2-0.4 s into a long default announcement, and a
-    /// default announcement written at that moment: kill -> the next announcement's first audible sample.
+    /// low announcement written at that moment: kill -> the next announcement's first audible sample.
     /// The announcement is long (about two minutes of speech) so the child is still synthesizing it
     /// when it is killed (it waits for the mixer's 10 s queue); a shorter one is synthesized whole
     /// within milliseconds, and the child would be killed idle.
     /// The recording is located as in `interrupt` (a tee keeps the samples the engine wrote): the
     /// old announcement's samples up to the loss, silence, then the new one's.
-    /// Queued behind the killed announcement (a default `say` does not cut a default one; the
-    /// game's events would).
-    static let next = #"{"type":"say","text":"Crash! Two lives left.","priority":"default"}"#
+    /// Queued behind the killed announcement: low waits for default speech (a default would cut it).
+    static let next = #"{"type":"say","text":"Crash! Two lives left.","priority":"low"}"#
 
     func restart() async throws {
         guard engine.synthesizerProcessID != nil else {

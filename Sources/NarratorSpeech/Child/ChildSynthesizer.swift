@@ -82,6 +82,11 @@ struct ChildSynthesizer: Synthesizer {
             switch channel.receive(within: process.hangTimeout) {
             case .frame(SynthesisWire.chunk, let payload):
                 guard !cancelled else { continue }
+                // A child that died mid-text may have left seconds of chunks in the socket, which the
+                // sink would take at the pace it plays them: its death is seen at the next chunk instead.
+                if channel.peerClosed && !channel.leftHolds(SynthesisWire.end) {
+                    throw lostDuring(context, nil, bytes, language)
+                }
                 guard let found = Self.parseChunk(payload, into: &samples) else {
                     throw lostDuring(context, "it broke the protocol", bytes, language)
                 }

@@ -57,6 +57,25 @@ final class FrameChannel {
         return poll(&descriptor, 1, 0) > 0
     }
 
+    /// Whether the other end has closed, though frames it sent before may still wait to be read.
+    var peerClosed: Bool {
+        var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLHUP) != 0
+    }
+
+    /// Reads everything the closed other end left, and says whether a frame tagged `tag` is among it.
+    func leftHolds(_ tag: UInt8) -> Bool {
+        while fill() {}
+        var index = consumed
+        while inbound.count - index >= 5 {
+            if inbound[index] == tag { return true }
+            var length = 0
+            for shift in 0..<4 { length |= Int(inbound[index + 1 + shift]) << (8 * shift) }
+            index += 5 + length
+        }
+        return false
+    }
+
     /// The next frame, waiting at most `limit` for it (for ever when nil).
     func receive(within limit: Duration?) -> Received {
         let deadline = limit.map { ContinuousClock.now + $0 }
