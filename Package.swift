@@ -53,6 +53,9 @@ let package = Package(
             providers: [.apt(["libspeechd-dev"])]
         ),
 
+        // The speech child's sandbox: seccomp and landlock, which Swift cannot call itself (prctl is variadic).
+        .target(name: "CNarratorSandbox"),
+
         // Threads and locks over pthreads, so the runtime path does not need Foundation.
         .target(name: "NarratorSystem"),
 
@@ -76,13 +79,16 @@ let package = Package(
             ]
         ),
 
-        // Speech: libespeak-ng on one owned thread, writing into an audio sink.
+        // Speech: libespeak-ng on one owned thread (or in a sandboxed child process), writing into an
+        // audio sink.
         .target(
             name: "NarratorSpeech",
             dependencies: [
                 "NarratorSystem",
                 "NarratorVoice",
                 "NarratorCore",
+                "NarratorLocalization",
+                "CNarratorSandbox",
                 "NarratorAudio",
                 "CEspeakNG",
                 .product(name: "Logging", package: "swift-log"),
@@ -216,6 +222,7 @@ let package = Package(
         .testTarget(
             name: "NarratorSpeechTests",
             dependencies: [
+                "narrator",
                 "NarratorLocalization",
                 "NarratorAudio",
                 "NarratorVoice",

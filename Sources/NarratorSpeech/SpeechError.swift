@@ -17,6 +17,9 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
     case engineShutDown
     /// The audio output failed before the utterance was heard to its end.
     case audioOutputFailed(String)
+    /// The synthesis child crashed, hung or could not start (`SpeechEngine.isolated`); the reason
+    /// says how. The next utterance gets a new child.
+    case synthesizerFailed(String)
 
     public var description: String {
         switch self {
@@ -50,6 +53,8 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
             return "The speech engine has shut down."
         case .audioOutputFailed(let reason):
             return "The utterance was not heard to its end: \(reason)"
+        case .synthesizerFailed(let reason):
+            return "The speech synthesizer failed: \(reason)."
         }
     }
 }

@@ -15,7 +15,10 @@ extension DaemonBench {
         let startup: Duration
 
         /// `environment` is added to this process's own (PULSE_SERVER, for one).
-        init(binary: String? = nil, output: String = "null", environment: [String: String] = [:]) throws {
+        init(
+            binary: String? = nil, output: String = "null", environment: [String: String] = [:],
+            arguments: [String] = []
+        ) throws {
             guard let binary = binary ?? NarratorExecutable.path() else {
                 throw BenchFailure(
                     "no narrator binary next to this one; build it: swift build -c release --scratch-path "
@@ -27,7 +30,7 @@ extension DaemonBench {
             socket = folder + "/narrator.sock"
             let began = ContinuousClock.now
             child = try ChildProcess(
-                executable: binary, arguments: ["serve", "--socket", socket, "--output", output],
+                executable: binary, arguments: ["serve", "--socket", socket, "--output", output] + arguments,
                 environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, captureErrors: true)
             let (ready, log) = child.read(until: "ready on")
             guard ready else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import Logging
 import NarratorSpeech
 
@@ -23,7 +24,10 @@ struct DaemonBench: AsyncParsableCommand {
             clients runs many clients at once against spawned narrator serve processes (null sink), each \
             writing its next event when it has read the last reply; with --against OLD it alternates OLD and \
             this build. hostile runs never-reading subscribers and paused flooders beside a well-behaved game \
-            against a spawned narrator serve: memory and the game's reply times.
+            against a spawned narrator serve: memory and the game's reply times. restart kills the synthesis \
+            child mid-announcement and times the next announcement to audible. memory compares spawned \
+            narrator serve processes at rest with libespeak-ng in the daemon and in its child. --synthesizer \
+            chooses where libespeak-ng runs for the measures run in this process.
             """
     )
 
@@ -39,6 +43,18 @@ struct DaemonBench: AsyncParsableCommand {
         case backends
         case clients
         case hostile
+        case restart
+        case memory
+    }
+
+    /// Where libespeak-ng runs for the measures that use the engine in this process.
+    enum SynthesizerPlace: String, ExpressibleByArgument, CaseIterable {
+        /// In this process, as the daemon ran it before issue 21.
+        case inProcess = "in-process"
+        /// In a sandboxed child (the `narrator` built next to this benchmark), as the daemon runs it.
+        case child
+        /// Both, one after the other, in one run.
+        case both
     }
 
     @Argument(help: "Which measurement: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -62,8 +78,14 @@ struct DaemonBench: AsyncParsableCommand {
     @Option(help: "clients: another narrator binary (an older build) to run the same load on, in turn.")
     var against: String?
 
-    @Option(help: "clients: how many times to run the load on each binary.")
+    @Option(help: "clients, memory: how many times to run the load on each binary (memory: each way).")
     var rounds = 3
+
+    @Option(
+        help:
+            "reply, first-chunk, audible, interrupt, earcon, stream, backends, restart: where libespeak-ng runs: \(SynthesizerPlace.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
+    var synthesizer = SynthesizerPlace.child
 
     func validate() throws {
         if let count, count <= 0 { throw ValidationError("--count must be positive") }
@@ -97,8 +119,40 @@ struct DaemonBench: AsyncParsableCommand {
             try await Idle(seconds: seconds, binary: binary).run()
             return
         }
-        let engine = try SpeechEngine.shared(logger: logger)
-        defer { engine.shutdown() }
+        if measure == .memory {
+            try Memory(binary: binary, rounds: rounds).run()
+            return
+        }
+        let places: [SynthesizerPlace] = synthesizer == .both ? [.inProcess, .child] : [synthesizer]
+        for place in places {
+            if places.count > 1 {
+                print(
+                    place == .inProcess ? "libespeak-ng in this process (before):" : "libespeak-ng in a child (after):")
+            }
+            let engine = try Self.engine(place, logger: logger)
+            defer { engine.shutdown() }
+            try await run(engine, logger: logger)
+        }
+    }
+
+    /// The engine in this process, or one whose libespeak-ng runs in the `narrator` built next to this.
+    static func engine(_ place: SynthesizerPlace, logger: Logger) throws -> SpeechEngine {
+        guard place != .inProcess else { return try SpeechEngine.shared(logger: logger) }
+        guard let narrator = binaryNextToThis() else { throw BenchFailure("no narrator binary next to this one") }
+        return try SpeechEngine.isolated(SynthesizerProcess(executable: narrator), logger: logger)
+    }
+
+    /// The `narrator` built into the same folder as this benchmark.
+    static func binaryNextToThis() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return access(folder + "/narrator", X_OK) == 0 ? folder + "/narrator" : nil
+    }
+
+    private func run(_ engine: SpeechEngine, logger: Logger) async throws {
         let measurement = { (defaultCount: Int) in
             Measurement(engine: engine, count: count ?? defaultCount, logger: logger)
         }
@@ -110,7 +164,8 @@ struct DaemonBench: AsyncParsableCommand {
         case .earcon: try await measurement(200).earcon()
         case .stream: try await measurement(100_000).stream(spawned: spawned)
         case .backends: try await measurement(100).backends()
-        case .coldStart, .idle, .clients, .hostile: break
+        case .restart: try await measurement(100).restart()
+        case .coldStart, .idle, .clients, .hostile, .memory: break
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarratorServer
+import NarratorSpeech
 import NarratorSystem
 
 /// The program's entry. Synchronous, so that nothing runs on Swift concurrency's global executor
@@ -9,6 +10,10 @@ import NarratorSystem
 @main
 enum Entry {
     static func main() {
+        // The daemon's synthesis child (docs/SPEECH.md): no argument parsing, nothing else started.
+        if CommandLine.arguments.dropFirst().first == SynthesisChild.argument {
+            SynthesisChild.run(Array(CommandLine.arguments.dropFirst(2)))
+        }
         if CommandLine.arguments.dropFirst().first == "serve" {
             SignalWaiter.block(Serve.signals)
             NarratorService.runOnOneThread { await Narrator.main(nil) }

@@ -102,6 +102,11 @@ struct Serve: AsyncParsableCommand {
     )
     var espeakData: String?
 
+    /// For benchmarks against the engine as it was, and as a way out should the sandbox fail on some
+    /// system: libespeak-ng in the daemon's own process, where a crash of it ends the daemon.
+    @Flag(help: ArgumentHelp(visibility: .hidden))
+    var speechInProcess = false
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError(
@@ -180,7 +185,9 @@ struct Serve: AsyncParsableCommand {
         let settingsPath = try ConfigLocation.path(given: config)
         var userConfig: UserConfig?
         var defaults = DaemonDefaults.builtIn
-        let speech = try ServeSpeech.start(speech, espeakData: espeakData, logger: logger) { voices in
+        let speech = try ServeSpeech.start(
+            speech, espeakData: espeakData, inProcess: speechInProcess, logger: logger
+        ) { voices in
             let settings = UserConfig(
                 path: settingsPath, commandLine: try commandLineSettings(),
                 checks: ConfigLocation.checks(voices: voices))

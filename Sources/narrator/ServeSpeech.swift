@@ -27,7 +27,7 @@ struct ServeSpeech {
     /// in the log, and espeak-ng speaks instead. `output` is asked for the sound output once the
     /// speech system is up, with its voices (the player's configuration is checked against them).
     static func start(
-        _ backend: SpeechBackend, espeakData: String?, logger: Logger,
+        _ backend: SpeechBackend, espeakData: String?, inProcess: Bool = false, logger: Logger,
         output: (_ voices: any VoiceCatalog) throws -> AudioOutput
     ) throws -> ServeSpeech {
         if backend == .speechd {
@@ -56,7 +56,16 @@ struct ServeSpeech {
                 logger.warning("speech-dispatcher is not used: \(error)")
             }
         }
-        let engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
+        // libespeak-ng runs in a sandboxed child: a text that crashes it costs one announcement.
+        let engine: SpeechEngine
+        if inProcess {
+            engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
+        } else {
+            engine = try SpeechEngine.isolated(dataPath: espeakData, logger: logger)
+            logger.info(
+                "Speaking with espeak-ng in a sandboxed process (\(engine.synthesizerSandbox ?? ""))",
+                metadata: ["synthesizer.pid": "\(engine.synthesizerProcessID ?? 0)"])
+        }
         let mixer: Mixer
         do {
             mixer = Mixer(

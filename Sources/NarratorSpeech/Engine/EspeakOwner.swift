@@ -6,9 +6,14 @@ import Logging
     import Glibc
 #endif
 
-/// The only code that calls libespeak-ng, always on the speech thread. libespeak-ng is not
-/// thread-safe: concurrent calls crash the process.
+/// The only code that calls libespeak-ng, always on one thread: the speech thread of an engine
+/// that speaks in its own process, or the synthesis child's main thread (`SynthesisChild`).
+/// libespeak-ng is not thread-safe: concurrent calls crash the process.
 struct EspeakOwner {
+    /// NUL bytes after the end of every text given to espeak-ng: its UTF-8 reader looks up to three
+    /// bytes past a lead byte without checking the length (docs/SPEECH.md, the es-MX crash).
+    static let textPadding = 16
+
     /// Synthesis chunk length asked of espeak-ng, in ms. Short chunks make the first chunk and a
     /// stop (which lands at the next chunk) quicker; espeak-ng's own default is 200 ms.
     static let chunkMilliseconds: Int32 = 20
@@ -19,7 +24,7 @@ struct EspeakOwner {
     let variants: [VoiceDescription]
     /// The voice last selected: `language:pl` (by properties) or `name:zlw/pl+f3` (by name).
     private var appliedVoice: String?
-    private var appliedSettings: VoiceSettings?
+    private var appliedSettings: (rate: Int, pitch: Int)?
     private let logger: Logger
 
     /// Initializes espeak-ng for synchronous (retrieval) output on the calling thread.
@@ -27,7 +32,12 @@ struct EspeakOwner {
     /// This is what `espeak_Initialize` does, through the espeak_ng calls it wraps: on failure
     /// `espeak_Initialize` prints espeak-ng's message to standard error itself and returns 0,
     /// while these return the status, so the message ends up in the error, once.
-    init(dataPath: String?, logger: Logger) throws(SpeechError) {
+    /// `callback` receives the samples (`synthCallback` speaks them here; the child sends them on).
+    init(
+        dataPath: String?, logger: Logger,
+        callback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 =
+            synthCallback
+    ) throws(SpeechError) {
         self.logger = logger
         if let dataPath {
             try EspeakData.check(dataPath)
@@ -46,7 +56,7 @@ struct EspeakOwner {
         guard output == ENS_OK else {
             throw .espeakCall(function: "espeak_ng_InitializeOutput", code: Int32(bitPattern: output.rawValue))
         }
-        espeak_SetSynthCallback(synthCallback)
+        espeak_SetSynthCallback(callback)
         self.sampleRate = Int(espeak_ng_GetSampleRate())
         self.voices = Self.listVoices(nil)
         self.variants = "variant".withCString { language in
@@ -110,18 +120,22 @@ struct EspeakOwner {
 
     /// Selects the voice and parameters of an utterance, touching espeak-ng only for what changed.
     mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceSettings) throws(SpeechError) {
+        try apply(VoiceSelection(voice), rate: settings.rate, pitch: settings.pitch)
+    }
+
+    /// Selects a voice by name or language, and the rate and pitch.
+    mutating func apply(_ selection: VoiceSelection, rate: Int, pitch: Int) throws(SpeechError) {
         var voiceChanged = false
-        // A voice the player named (`pl+f3`) is set by its file names, which espeak-ng finds
-        // exactly; a locale's voice by its language, which it does not find by name (ARCHITECTURE.md).
-        let wanted = voice.named.map { "name:" + $0.espeakName } ?? "language:" + voice.espeakLanguage
+        let wanted = selection.key
         if appliedVoice != wanted {
             let (function, status) =
-                if let named = voice.named {
-                    ("espeak_SetVoiceByName", named.espeakName.withCString { espeak_SetVoiceByName($0) })
-                } else {
+                switch selection {
+                case .name(let name):
+                    ("espeak_SetVoiceByName", name.withCString { espeak_SetVoiceByName($0) })
+                case .language(let language):
                     (
                         "espeak_SetVoiceByProperties",
-                        voice.espeakLanguage.withCString { language -> espeak_ERROR in
+                        language.withCString { language -> espeak_ERROR in
                             var spec = espeak_VOICE()
                             spec.languages = language
                             return espeak_SetVoiceByProperties(&spec)
@@ -138,13 +152,13 @@ struct EspeakOwner {
         // A voice change resets the rate (after the Russian voice others speak ~6 % slower), so
         // every parameter is applied again after one.
         let previous = voiceChanged ? nil : appliedSettings
-        if previous?.rate != settings.rate { try set(espeakRATE, settings.rate) }
-        if previous?.pitch != settings.pitch { try set(espeakPITCH, settings.pitch) }
+        if previous?.rate != rate { try set(espeakRATE, rate) }
+        if previous?.pitch != pitch { try set(espeakPITCH, pitch) }
         // espeak-ng always synthesizes at its normal volume: the utterance's volume is applied to its
         // samples afterwards (`SynthesisContext.applyVolume`), so the silence trimmed at the start
         // is found the same way at every volume, and a muted utterance lasts as long as a loud one.
         if previous == nil { try set(espeakVOLUME, SynthesisContext.synthesisVolume) }
-        appliedSettings = settings
+        appliedSettings = (rate, pitch)
     }
 
     private func set(_ parameter: espeak_PARAMETER, _ value: Int) throws(SpeechError) {
@@ -155,16 +169,24 @@ struct EspeakOwner {
     /// Synthesizes `text` synchronously; the callback streams it to the context's sink. Without
     /// `ssml`, espeak-ng reads every character as text (a tag's name is spoken); with it, the markup.
     mutating func synthesize(_ text: String, ssml: Bool, context: SynthesisContext) throws(SpeechError) {
-        let user = Unmanaged.passUnretained(context).toOpaque()
+        try synthesize(text, ssml: ssml, user: Unmanaged.passUnretained(context).toOpaque())
+    }
+
+    /// Synthesizes `text`, handing `user` to the callback with every chunk.
+    mutating func synthesize(_ text: String, ssml: Bool, user: UnsafeMutableRawPointer?) throws(SpeechError) {
         if ssml {
             // SSML changes the voice (`xml:lang`, `<voice>`) and prosody for later utterances too:
             // everything is applied again before the next one.
             appliedVoice = nil
             appliedSettings = nil
         }
-        let status = text.withCString { pointer -> espeak_ERROR in
+        // A copy with room to spare after its end: espeak-ng may read past the terminating NUL.
+        var bytes = [CChar](repeating: 0, count: text.utf8.count + Self.textPadding)
+        bytes.withUnsafeMutableBytes { buffer in buffer.copyBytes(from: text.utf8) }
+        let length = strlen(bytes) + 1
+        let status = bytes.withUnsafeBufferPointer { pointer -> espeak_ERROR in
             let flags = UInt32(espeakCHARS_UTF8) | (ssml ? UInt32(espeakSSML) : 0)
-            return espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, flags, nil, user)
+            return espeak_Synth(pointer.baseAddress, length, 0, POS_CHARACTER, 0, flags, nil, user)
         }
         guard status == EE_OK else { throw .espeakCall(function: "espeak_Synth", code: status.rawValue) }
     }

@@ -4,8 +4,9 @@ public import NarratorAudio
 import NarratorSystem
 import Synchronization
 
-/// Speech through libespeak-ng. One engine per process owns one thread that makes every
-/// libespeak-ng call; callers only queue work and set flags, so any thread may use it.
+/// Speech through libespeak-ng. An engine owns one thread that makes every libespeak-ng call
+/// (`shared`, in this process) or every call to the sandboxed child that makes them (`isolated`,
+/// docs/SPEECH.md); callers only queue work and set flags, so any thread may use it.
 ///
 /// Utterances are spoken one at a time, in order, each to the sink it names. The next one starts
 /// only when the previous one's audio has been played (or stopped), so "speaking" means audible.
@@ -19,6 +20,8 @@ public final class SpeechEngine: Sendable {
     let logger: Logger
     private let threadEnded = DispatchSemaphore(value: 0)
     private let warnedLocales = Mutex<Set<String>>([])
+    /// The synthesis child of an isolated engine; nil for one that speaks in this process.
+    let synthesizer: SynthesizerStatus?
 
     private static let running = Mutex<SpeechEngine?>(nil)
 
@@ -37,15 +40,38 @@ public final class SpeechEngine: Sendable {
         }
     }
 
-    private init(dataPath: String?, logger: Logger) throws(SpeechError) {
+    /// An engine whose libespeak-ng runs in a sandboxed child process started from `process`
+    /// (normally `narrator` itself): a crash or hang of the synthesizer fails the utterance it held,
+    /// and the next one gets a new child. Not shared: each call starts its own child.
+    public static func isolated(
+        _ process: SynthesizerProcess = SynthesizerProcess(), dataPath: String? = nil,
+        logger: Logger = Logger(label: "narrator.speech")
+    ) throws(SpeechError) -> SpeechEngine {
+        let status = SynthesizerStatus()
+        return try SpeechEngine(logger: logger, synthesizer: status) { () throws(SpeechError) in
+            try ChildSynthesizer(process: process, dataPath: dataPath, status: status, logger: logger)
+        }
+    }
+
+    private convenience init(dataPath: String?, logger: Logger) throws(SpeechError) {
+        try self.init(logger: logger, synthesizer: nil) { () throws(SpeechError) in
+            try EspeakOwner(dataPath: dataPath, logger: logger)
+        }
+    }
+
+    /// Starts the speech thread, which makes the synthesizer with `start` and serves the queue.
+    private init<Owner: Synthesizer>(
+        logger: Logger, synthesizer: SynthesizerStatus?,
+        start: @escaping @Sendable () throws(SpeechError) -> Owner
+    ) throws(SpeechError) {
         let control = EngineControl()
         let started = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<(Int, VoiceResolver), SpeechError>?>(nil)
         let ended = threadEnded
         OSThread.start(name: "narrator-speech") {
-            let owner: EspeakOwner
+            let owner: Owner
             do throws(SpeechError) {
-                owner = try EspeakOwner(dataPath: dataPath, logger: logger)
+                owner = try start()
             } catch {
                 outcome.withLock { $0 = .failure(error) }
                 started.signal()
@@ -66,7 +92,18 @@ public final class SpeechEngine: Sendable {
         self.resolver = resolver
         self.control = control
         self.logger = logger
+        self.synthesizer = synthesizer
     }
+
+    /// The process id of the synthesis child now running (nil in between, and for an engine that
+    /// speaks in this process): tests and benchmarks signal it.
+    public var synthesizerProcessID: Int32? { synthesizer?.pid }
+
+    /// What confines the synthesis child (`landlock 7, seccomp`); nil for an in-process engine.
+    public var synthesizerSandbox: String? { synthesizer?.sandbox }
+
+    /// How many synthesis children were started, the first included; 0 for an in-process engine.
+    public var synthesizerStarts: Int { synthesizer?.starts ?? 0 }
 
     /// The voice `locale` gets, logging a fallback once per locale.
     public func resolveVoice(_ locale: String) throws(SpeechError) -> ResolvedVoice {

@@ -3,8 +3,8 @@ import NarratorAudio
 import Synchronization
 
 /// The speech thread's work: take jobs in order and speak each to its end or its stop.
-struct SpeechLoop {
-    var owner: EspeakOwner
+struct SpeechLoop<Owner: Synthesizer> {
+    var owner: Owner
     let control: EngineControl
 
     mutating func run() {
@@ -14,6 +14,7 @@ struct SpeechLoop {
                 continue
             }
             speak(job)
+            owner.prepareNext()
         }
         owner.terminate()
     }
@@ -37,10 +38,13 @@ struct SpeechLoop {
 
         let offset = min(max(utterance.startPosition, 0), utterance.text.unicodeScalars.count)
         let text = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(offset)))
-        let context = SynthesisContext(job: job, offset: offset, control: control)
+        let cantonese =
+            VoiceSelection.isCantonese(job.voice) || (utterance.ssml && SpokenText.mayChooseCantonese(text))
+        let spoken = SpokenText(text, cantonese: cantonese, ssml: utterance.ssml)
+        let context = SynthesisContext(job: job, offset: offset, spoken: spoken, control: control)
         var failure: SpeechError?
         do throws(SpeechError) {
-            try owner.synthesize(text, ssml: utterance.ssml, context: context)
+            try owner.synthesize(spoken.text, ssml: utterance.ssml, context: context)
         } catch {
             failure = error
         }

@@ -1,3 +1,4 @@
+import NarratorAudio
 import Synchronization
 
 /// Everything the synthesis callback needs for one utterance. Lives on the speech thread; the
@@ -14,14 +15,17 @@ final class SynthesisContext: Sendable {
     let job: SpeechJob
     /// Unicode-scalar offset of the synthesized text within the whole utterance text.
     let offset: Int
+    /// The text as synthesized, with the way back from its positions to the text's own.
+    let spoken: SpokenText
     let control: EngineControl
     private let trimming = Atomic<Bool>(true)
     /// Start of the last sentence playback reached, as an offset into the whole text.
     let lastSentence: Mutex<Int>
 
-    init(job: SpeechJob, offset: Int, control: EngineControl) {
+    init(job: SpeechJob, offset: Int, spoken: SpokenText, control: EngineControl) {
         self.job = job
         self.offset = offset
+        self.spoken = spoken
         self.control = control
         self.lastSentence = Mutex(offset)
     }
@@ -42,5 +46,45 @@ final class SynthesisContext: Sendable {
     var isTrimming: Bool {
         get { trimming.load(ordering: .relaxed) }
         set { trimming.store(newValue, ordering: .relaxed) }
+    }
+
+    /// One chunk of synthesis, in or out of process: its boundaries become sink marks, then its
+    /// samples (leading silence trimmed, the volume applied in place) go to the sink. Returns false
+    /// when synthesis should stop (a stop, or the sink refused the samples).
+    func deliver(
+        _ samples: UnsafeMutableBufferPointer<Int16>, boundaries: [(kind: SpeechEvent.BoundaryKind, textPosition: Int)]
+    ) -> Bool {
+        if shouldAbort { return false }
+        for boundary in boundaries { queueBoundary(boundary.kind, textPosition: boundary.textPosition) }
+        guard !samples.isEmpty, let base = samples.baseAddress else { return true }
+        var start = 0
+        if isTrimming {
+            // The first chunks of a phrase hold 0-50 ms of synthesized silence: skip it so the first
+            // audible sample leaves at once.
+            guard let onset = samples.firstIndex(where: { abs(Int($0)) > Int(Self.silenceThreshold) }) else {
+                return true
+            }
+            start = max(0, onset - Self.preRollSamples)
+            isTrimming = false
+        }
+        let chunk = UnsafeMutableBufferPointer(start: base + start, count: samples.count - start)
+        applyVolume(chunk)
+        let written = job.sink.write(UnsafeBufferPointer(chunk))
+        return written && !shouldAbort
+    }
+
+    /// A sentence or word start as a sink mark, reported when it is heard.
+    private func queueBoundary(_ kind: SpeechEvent.BoundaryKind, textPosition: Int) {
+        // An SSML text's positions count its markup: it is only ever spoken from its start.
+        guard !job.utterance.ssml else { return }
+        // text_position counts characters from 1; ours are 0-based offsets into the whole text.
+        let position = offset + spoken.originalPosition(of: max(0, textPosition - 1))
+        let id = job.utterance.id
+        let observer = job.observer
+        job.sink.mark { [self] reached in
+            guard reached else { return }
+            if kind == .sentence { lastSentence.withLock { $0 = position } }
+            observer(.boundary(id: id, kind: kind, position: position))
+        }
     }
 }
