@@ -223,6 +223,7 @@ let package = Package(
             name: "NarratorSpeechTests",
             dependencies: [
                 "narrator",
+                "CNarratorSandbox",
                 "NarratorLocalization",
                 "NarratorAudio",
                 "NarratorVoice",

@@ -54,6 +54,15 @@ struct narrator_path_beneath_attr {
 #define NARRATOR_FS_READ_FILE (1ULL << 2)
 #define NARRATOR_FS_READ_DIR (1ULL << 3)
 
+int narrator_landlock_abi(void) {
+#ifndef SYS_landlock_create_ruleset
+    return 0;
+#else
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, NARRATOR_LANDLOCK_CREATE_RULESET_VERSION);
+    return abi < 1 ? 0 : (int)abi;
+#endif
+}
+
 int narrator_sandbox_landlock(const char *folder) {
 #ifndef SYS_landlock_create_ruleset
     (void)folder;

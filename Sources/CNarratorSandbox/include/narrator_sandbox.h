@@ -13,6 +13,10 @@ int narrator_child_prepare(int first);
 /// or -errno when it has it and the rules could not be applied.
 int narrator_sandbox_landlock(const char *folder);
 
+/// The landlock ABI version this kernel offers (1 or more), or 0 when it has none (not built in,
+/// or not among the enabled security modules).
+int narrator_landlock_abi(void);
+
 /// Installs the seccomp filter: no program started, no process created (threads are), no
 /// tracing or reading other processes, no socket made or connected, no file opened for writing,
 /// nothing created, renamed or removed, no signal to another process, no io_uring, no kernel
