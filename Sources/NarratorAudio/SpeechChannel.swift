@@ -11,7 +11,11 @@ final class SpeechChannel: AudioSink {
     }
 
     func begin(utterance id: UInt64) {
-        mixer.withState { $0.speech.begin(id) }
+        mixer.withState { state in
+            state.speech.begin(id)
+            // The deadline belongs to the utterance being spoken: the last one's has no say here.
+            state.speechDue = nil
+        }
     }
 
     func write(_ samples: UnsafeBufferPointer<Int16>) -> Bool {
@@ -32,9 +36,9 @@ final class SpeechChannel: AudioSink {
     /// what the writer may hold ahead of it, and a grace (docs/AUDIO.md, "A started utterance always
     /// ends").
     func finish(_ handler: @escaping @Sendable (PlaybackResult) -> Void) {
-        enqueue(.finish(handler))
-        mixer.withState { state in
-            guard !state.speech.isRefusing, !state.closed else { return }
+        // In the same turn of the lock as the finish itself: set after it, the writer could have
+        // heard the finish already, and the deadline would outlive it and fail the next utterance.
+        enqueue(.finish(handler)) { state in
             let ahead = state.speech.queuedFrames + mixer.machineSettings.maximumLeadFrames
             state.speechDue = .now + mixer.duration(of: ahead) + Mixer.speechGrace
         }
@@ -54,12 +58,15 @@ final class SpeechChannel: AudioSink {
         for item in dropped { item.settle(.interrupted) }
     }
 
-    private func enqueue(_ item: SpeechQueue.Item) {
+    /// Queues a mark or finish and runs `queued` with it, under one lock; or settles it at once
+    /// when the queue refuses it.
+    private func enqueue(_ item: SpeechQueue.Item, queued: (inout MixerState) -> Void = { _ in }) {
         let refused: PlaybackResult? = mixer.withState { state in
             if let failure = state.speech.failure { return .failed(failure) }
             if state.speech.interrupted { return .interrupted }
             if state.closed { return .failed("the audio output was closed") }
             state.speech.append(item)
+            queued(&state)
             return nil
         }
         if let refused { item.settle(refused) }
