@@ -79,6 +79,25 @@ struct MixerEdgeTests {
         return outcome
     }
 
+    @Test("An utterance's deadline is its own: one left over from the last utterance cannot fail the next")
+    func staleDeadline() {
+        let device = MemoryDevice()
+        let mixer = mixer(device)
+        defer { mixer.close() }
+        #expect(speak(mixer.speech, 1, 1000, 2205).wait() == .played)
+        #expect(mixer.withState { $0.speechDue } == nil, "the deadline outlived the utterance it was for")
+        // A deadline long past, as the race between a finish and its deadline used to leave one,
+        // standing while the next utterance's audio is written (its own finish comes later).
+        mixer.withState { $0.speechDue = .now - .seconds(10) }
+        let next = Outcome()
+        mixer.speech.begin(utterance: 2)
+        _ = [Int16](repeating: 2000, count: 2205).withUnsafeBufferPointer { mixer.speech.write($0) }
+        #expect(device.wait(limit: .seconds(3)) { $0.samples.count >= 4410 }, "the next utterance was not written")
+        mixer.speech.finish(next.handler)
+        #expect(next.wait() == .played)
+        #expect(mixer.status.isWorking)
+    }
+
     @Test("A sound server whose own latency is above the 40 ms kept ahead is still written to")
     func serverLatencyAboveTheLead() {
         let device = LatencyDevice(holdsBack: false, serverLatency: Self.rate * 35 / 1000)
