@@ -17,7 +17,8 @@ extension Mixer {
         while !state.closed {
             if !state.hasSound { state.takeTrailingMarks() }
             let now = ContinuousClock.now
-            switch machine.next(state.writerView(deadline: state.speechDue), now: now) {
+            let action = machine.next(state.writerView(deadline: state.speechDue), now: now)
+            switch action {
             case .wait(let until):
                 if let until {
                     _ = lock.wait(timeout: now.duration(to: until))
@@ -30,19 +31,13 @@ extension Mixer {
                 guard let current = device else { continue }
                 let result = unlocked { Result { () throws(AudioDeviceError) in try current.backlog() } }
                 machine.take(report(result) { .unheard($0.unheard, queued: $0.queued) }, now: .now)
-            case .start(let frames):
+            case .start(let frames), .write(let frames):
                 guard let current = device else { continue }
-                guard current.isConnected else {
+                if case .start = action, !current.isConnected {
                     let reason = "Audio output \(outputName): the sound server closed the connection."
                     machine.take(.disconnected(reason: reason), now: .now)
                     continue
                 }
-                resize(&slice, to: frames)
-                state.mix(into: &slice)
-                lock.broadcast()
-                write(slice, to: current)
-            case .write(let frames):
-                guard let current = device else { continue }
                 resize(&slice, to: frames)
                 state.mix(into: &slice)
                 lock.broadcast()  // the speech thread may be waiting for the room this made
