@@ -107,12 +107,20 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: ArgumentHelp(visibility: .hidden))
     var speechInProcess = false
 
+    /// For tests on loaded machines: how many seconds the synthesis child may send nothing while it
+    /// should speak before it is taken as hung (`SynthesizerProcess.hangTimeout`, 3 by default).
+    @Option(help: ArgumentHelp(visibility: .hidden))
+    var synthesizerHangLimit: Double?
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError(
                 "Unknown log level \"\(logLevel)\"; use trace, debug, info, notice, warning, error or critical.")
         }
         if let output { _ = try AudioOutput.parsing(output) }
+        if let limit = synthesizerHangLimit, !(limit > 0 && limit <= 600) {
+            throw ValidationError("--synthesizer-hang-limit takes seconds from above 0 to 600.")
+        }
         do {
             if let locale { _ = try LanguageTag(parsing: locale) }
         } catch {
@@ -186,7 +194,8 @@ struct Serve: AsyncParsableCommand {
         var userConfig: UserConfig?
         var defaults = DaemonDefaults.builtIn
         let speech = try ServeSpeech.start(
-            speech, espeakData: espeakData, inProcess: speechInProcess, logger: logger
+            speech, espeakData: espeakData, inProcess: speechInProcess,
+            hangLimit: synthesizerHangLimit.map { .milliseconds(Int($0 * 1000)) }, logger: logger
         ) { voices in
             let settings = UserConfig(
                 path: settingsPath, commandLine: try commandLineSettings(),

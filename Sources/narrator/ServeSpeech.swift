@@ -27,7 +27,8 @@ struct ServeSpeech {
     /// in the log, and espeak-ng speaks instead. `output` is asked for the sound output once the
     /// speech system is up, with its voices (the player's configuration is checked against them).
     static func start(
-        _ backend: SpeechBackend, espeakData: String?, inProcess: Bool = false, logger: Logger,
+        _ backend: SpeechBackend, espeakData: String?, inProcess: Bool = false, hangLimit: Duration? = nil,
+        logger: Logger,
         output: (_ voices: any VoiceCatalog) throws -> AudioOutput
     ) throws -> ServeSpeech {
         if backend == .speechd {
@@ -61,7 +62,9 @@ struct ServeSpeech {
         if inProcess {
             engine = try SpeechEngine.shared(dataPath: espeakData, logger: logger)
         } else {
-            engine = try SpeechEngine.isolated(dataPath: espeakData, logger: logger)
+            var process = SynthesizerProcess()
+            if let hangLimit { process.hangTimeout = hangLimit }
+            engine = try SpeechEngine.isolated(process, dataPath: espeakData, logger: logger)
             logger.info(
                 "Speaking with espeak-ng in a sandboxed process (\(engine.synthesizerSandbox ?? ""))",
                 metadata: ["synthesizer.pid": "\(engine.synthesizerProcessID ?? 0)"])

@@ -26,7 +26,11 @@ struct SynthesizerCrashTests {
         let recorder = try pulse.record()
         defer { recorder.stop() }
         #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
+        // A stopped child is taken as hung after 8 s here (3 s by default), so that "answered at
+        // once" can allow 4 s for a reply on a loaded machine and still fail if replies wait for it.
+        let daemon = try DaemonProcess(
+            arguments: ["--output", "pulse", "--synthesizer-hang-limit", "8"],
+            environment: ["PULSE_SERVER": pulse.server])
         defer { _ = daemon.stop() }
         #expect(daemon.waitForLog("sandboxed process"))
         let listener = try Subscriber(daemon)
@@ -41,7 +45,7 @@ struct SynthesizerCrashTests {
         kill(child, signal)
         // Every client is answered in its usual time while the synthesizer is lost.
         let quick = try daemon.client()
-        quick.setReadTimeout(.seconds(2))  // below the 3 s a stopped child is given
+        quick.setReadTimeout(.seconds(4))  // half the 8 s a stopped child is given
         for _ in 0..<5 {
             try quick.send(#"{"type":"status"}"#)
             #expect(try quick.readLine()?.contains("\"ok\":true") == true)
