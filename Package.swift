@@ -63,8 +63,9 @@ let package = Package(
         .target(name: "NarratorLocalization", dependencies: ["NarratorWire"]),
         .target(name: "NarratorCore", dependencies: ["NarratorWire", "NarratorLocalization"]),
 
-        // The seam between the daemon and speech and sound: protocols and plain types, no C library.
-        .target(name: "NarratorVoice", dependencies: ["NarratorCore"]),
+        // The seam between the daemon and speech and sound: protocols and plain types, no C library, and
+        // not the scheduler (the ids and outcomes it shares with the daemon are the wire's).
+        .target(name: "NarratorVoice", dependencies: ["NarratorWire"]),
 
         // Audio: the mixer (speech and earcons into one device, on its own writer thread) and the
         // devices it writes to (PulseAudio, ALSA, WAV, null).
@@ -85,8 +86,8 @@ let package = Package(
             name: "NarratorSpeech",
             dependencies: [
                 "NarratorSystem",
+                "NarratorWire",
                 "NarratorVoice",
-                "NarratorCore",
                 "NarratorLocalization",
                 "CNarratorSandbox",
                 "NarratorAudio",
@@ -100,8 +101,8 @@ let package = Package(
             name: "NarratorSpeechDispatcher",
             dependencies: [
                 "NarratorSystem",
+                "NarratorWire",
                 "NarratorVoice",
-                "NarratorCore",
                 "NarratorSpeech",
                 "CSpeechd",
                 .product(name: "Logging", package: "swift-log"),

@@ -11,7 +11,7 @@ public final class Narration: @unchecked Sendable {
         /// A request sent with `tag` was accepted as announcement `id` (nil: silent or refused).
         case accepted(tag: String, id: String?)
         /// An announcement of this game reached an outcome (`finished`, `cancelled`, ...).
-        case outcome(id: String, outcome: OutcomeName)
+        case outcome(id: String, outcome: Outcome)
         case connected
         case disconnected
         /// The daemon's sound output stopped working, and why.

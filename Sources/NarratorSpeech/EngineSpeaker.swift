@@ -1,6 +1,6 @@
 public import NarratorAudio
-public import NarratorCore
 public import NarratorVoice
+public import NarratorWire
 
 /// The libespeak-ng engine behind the daemon's speech seam, speaking into one sink (the mixer's
 /// speech channel). It speaks what it is given: the daemon has checked each request already.

@@ -1,6 +1,6 @@
-import NarratorCore
 import NarratorSystem
 import NarratorVoice
+import NarratorWire
 
 /// The announcements one connection has handed to speech-dispatcher, by message id, shared between
 /// the speaker's thread (which registers each message once `spd_say` has returned its id) and

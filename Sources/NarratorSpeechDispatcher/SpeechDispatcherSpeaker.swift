@@ -1,9 +1,9 @@
 import CSpeechd
 public import Logging
-public import NarratorCore
 import NarratorSpeech
 import NarratorSystem
 public import NarratorVoice
+public import NarratorWire
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-public import NarratorCore
+public import NarratorWire
 
 /// What the daemon needs from speech: the seam between the scheduler's decisions and a speech
 /// system. Nothing here names espeak-ng; the espeak-ng engine (NarratorSpeech's `EngineSpeaker`) is

@@ -1,4 +1,4 @@
-public import NarratorCore
+public import NarratorWire
 
 /// One announcement to speak, as the daemon hands it across the seam.
 public struct SpeechRequest: Sendable, Hashable {

@@ -38,15 +38,15 @@ extension DaemonBench {
         /// Reads until the notification ending announcement `id`, and returns its name.
         @discardableResult
         func waitForEnd(of id: String) throws -> String {
-            if let index = backlog.firstIndex(where: { $0.id == id && $0.outcome.isEnding }) {
+            if let index = backlog.firstIndex(where: { $0.id == id && $0.outcome.isTerminal }) {
                 let report = backlog.remove(at: index)
                 backlog.removeAll { $0.id == id }
-                return report.outcome.rawValue
+                return report.outcome.name
             }
             backlog.removeAll { $0.id == id }
             while true {
                 guard let report = try DaemonLine.parse(try nextLine()).outcome else { continue }
-                if report.id == id, report.outcome.isEnding { return report.outcome.rawValue }
+                if report.id == id, report.outcome.isTerminal { return report.outcome.name }
                 if report.id != id { backlog.append(report) }
             }
         }

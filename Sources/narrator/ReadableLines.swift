@@ -47,12 +47,14 @@ enum ReadableLines {
 
     /// `finished 8 RetroRacing: Crash! 2 lives left`; what else the outcome tells comes before the text.
     static func outcome(_ report: Notification.OutcomeReport) -> String {
-        var details: [String] = []
-        report.by.map { details.append("by \($0)") }
-        report.position.map { details.append("at \($0)") }
-        report.reason.map { details.append($0) }
-        let detail = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
-        return "\(report.outcome.rawValue) \(report.id) \(report.client)\(detail): \(report.text)"
+        let detail: String? =
+            switch report.outcome {
+            case .interrupted(let by?), .superseded(let by): "by \(by.rawValue)"
+            case .suspended(let position), .resumed(let position): "at \(position)"
+            case .failed(let reason): reason
+            case .queued, .started, .finished, .interrupted(nil), .expired, .dropped, .cancelled: nil
+            }
+        return "\(report.outcome.name) \(report.id) \(report.client)\(detail.map { " (\($0))" } ?? ""): \(report.text)"
     }
 
     /// A notification of `monitor`: an outcome, or the sound output's change.
@@ -65,7 +67,7 @@ enum ReadableLines {
 
     /// A `history` entry, as `monitor` prints its last outcome.
     static func history(_ entry: Reply.HistoryEntry) -> String {
-        "\(entry.outcome.rawValue) \(entry.id) \(entry.client): \(entry.text)"
+        "\(entry.outcome.name) \(entry.id) \(entry.client): \(entry.text)"
     }
 
     /// `58 s`, `3 min 4 s`, `2 h 5 min`.

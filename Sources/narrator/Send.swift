@@ -49,7 +49,7 @@ struct Send: ParsableCommand {
     private struct Pending {
         let id: String
         let text: String
-        var outcome: OutcomeName?
+        var outcome: Outcome?
     }
 
     func run() throws {
@@ -89,7 +89,7 @@ struct Send: ParsableCommand {
         func note(_ line: String, _ outcome: Notification.OutcomeReport?) {
             print(line)
             guard let outcome else { return }
-            if outcome.outcome.isEnding {
+            if outcome.outcome.isTerminal {
                 ended.insert(outcome.id)
                 pending.removeAll { $0.id == outcome.id }
             } else if let index = pending.firstIndex(where: { $0.id == outcome.id }) {
@@ -137,7 +137,7 @@ struct Send: ParsableCommand {
         )
         for announcement in pending {
             StandardStreams.printError(
-                "  \(announcement.id) (\(announcement.outcome?.rawValue ?? "no outcome yet")): \(announcement.text)")
+                "  \(announcement.id) (\(announcement.outcome?.name ?? "no outcome yet")): \(announcement.text)")
         }
     }
 

@@ -65,7 +65,7 @@ extension GameSession {
             toldHowToStart = true
             narration?.send(.event(type: "ready", fields: []))
         case .outcome(let id, let outcome) where id == gameOverAnnouncement?.id:
-            if outcome.isEnding { gameOverAnnouncement?.ended = true }
+            if outcome.isTerminal { gameOverAnnouncement?.ended = true }
         default:
             followHelpNarration(update)
         }
@@ -85,7 +85,7 @@ extension GameSession {
         }
     }
 
-    private func followHelp(_ outcome: OutcomeName) {
+    private func followHelp(_ outcome: Outcome) {
         guard var overlay = help, overlay.automatic else { return }
         switch outcome {
         case .finished:
@@ -96,7 +96,7 @@ extension GameSession {
             } else {
                 closeHelp()
             }
-        case _ where outcome.isEnding:
+        case _ where outcome.isTerminal:
             overlay.automatic = false
             help = overlay
         default:

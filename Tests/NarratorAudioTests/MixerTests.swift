@@ -2,6 +2,7 @@ import Dispatch
 import Logging
 import NarratorSystem
 import NarratorVoice
+import NarratorWire
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorWire
 
 /// A stand-in for the speech engine: it answers `speak` and `stop` asynchronously, one reply at a time,
 /// in the order a real engine would (started, sentences, then finished or stopped), and it may let a

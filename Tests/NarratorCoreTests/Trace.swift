@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorWire
 
 /// Renders actions compactly so a table row can state the exact expected behaviour:
 /// `speak 2@40`, `stop 1`, `1 queued`, `1 suspended@40`, `1 interrupted by 2`, ...

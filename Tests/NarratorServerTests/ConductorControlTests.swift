@@ -26,14 +26,14 @@ extension ConductorSeamTests {
     }
 
     /// Plays `event` on the speaker and waits until the conductor has reported it.
-    private func emit(_ event: SpeakerEvent, _ outcome: OutcomeName, of id: AnnouncementID, to watcher: inout Client)
+    private func emit(_ event: SpeakerEvent, _ outcome: Outcome, of id: AnnouncementID, to watcher: inout Client)
         async
     {
         speaker.emit(event)
         await waitFor(outcome, of: id, on: &watcher)
     }
 
-    private func waitFor(_ outcome: OutcomeName, of id: AnnouncementID, on watcher: inout Client) async {
+    private func waitFor(_ outcome: Outcome, of id: AnnouncementID, on watcher: inout Client) async {
         while let line = await watcher.nextTyped() {
             if let report = line.outcome, report.outcome == outcome, report.id == String(id.rawValue) { return }
         }
@@ -143,7 +143,7 @@ extension ConductorSeamTests {
         _ = try await say("Score 10.", .low, from: &game)  // waits behind the crash: never started
         let elsewhere = try #require(try await say("Other news.", .high, from: &other))
         // The high cuts the crash; once the cut is confirmed, the high is handed to the speaker.
-        await waitFor(.interrupted, of: first, on: &watcher)
+        await waitFor(.interrupted(by: elsewhere), of: first, on: &watcher)
         try await send(Request.repeat(allClients: false, priority: .default).line, from: game)
         guard case .announcement(let again)? = await game.nextReply() else {
             Issue.record("repeat queued nothing")

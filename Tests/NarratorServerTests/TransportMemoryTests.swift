@@ -4,6 +4,7 @@ import NIOCore
 import NIOEmbedded
 import NarratorCore
 import NarratorVoice
+import NarratorWire
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import NarratorCore
 import NarratorVoice
+import NarratorWire
 import Synchronization
 import Testing
 

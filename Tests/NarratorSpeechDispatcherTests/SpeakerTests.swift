@@ -4,6 +4,7 @@ import NarratorCore
 import NarratorSpeechDispatcher
 import NarratorTestSupport
 import NarratorVoice
+import NarratorWire
 import Testing
 
 /// `SpeechDispatcherSpeaker` against a real speech-dispatcher and its espeak-ng module, started

@@ -80,6 +80,8 @@ struct WireRoundTripTests {
                 id: "8", client: "RetroRacing", text: "Crash! \"2\"", priority: .default, outcome: .finished,
                 milliseconds: 12.5),
             .init(id: "9", client: "client 3", text: "x", priority: .high, outcome: .started, milliseconds: 13),
+            .init(id: "10", client: "c", text: "y", priority: .low, outcome: .superseded(by: 11), milliseconds: 14),
+            .init(id: "11", client: "c", text: "z", priority: .low, outcome: .suspended(position: 3), milliseconds: 15),
         ]),
         .error(ProtocolError(.invalidJSON, "bad \"quote\" \\ and \n line \u{1}")),
     ]
@@ -91,9 +93,12 @@ struct WireRoundTripTests {
 
     static let notifications: [Notification] = [
         .outcome(.init(outcome: .finished, id: "3", client: "c", text: "Score 1", milliseconds: 12.5)),
-        .outcome(.init(outcome: .superseded, id: "3", client: "c", text: "Score 1", milliseconds: 12.5, by: "4")),
-        .outcome(.init(outcome: .suspended, id: "3", client: "c", text: "x", milliseconds: 1, position: 17)),
-        .outcome(.init(outcome: .failed, id: "3", client: "c", text: "x", milliseconds: 1, reason: "no sound")),
+        .outcome(.init(outcome: .superseded(by: 4), id: "3", client: "c", text: "Score 1", milliseconds: 12.5)),
+        .outcome(.init(outcome: .suspended(position: 17), id: "3", client: "c", text: "x", milliseconds: 1)),
+        .outcome(.init(outcome: .resumed(position: 17), id: "3", client: "c", text: "x", milliseconds: 2)),
+        .outcome(.init(outcome: .failed(reason: "no sound"), id: "3", client: "c", text: "x", milliseconds: 1)),
+        .outcome(.init(outcome: .interrupted(by: 5), id: "3", client: "c", text: "x", milliseconds: 1)),
+        .outcome(.init(outcome: .interrupted(by: nil), id: "3", client: "c", text: "x", milliseconds: 1)),
         .output(.init(output: "pulse", condition: .lost(reason: "connection refused"), milliseconds: 99.001)),
         .output(.init(output: "pulse", condition: .working, milliseconds: 100)),
     ]
@@ -123,6 +128,10 @@ struct WireRoundTripTests {
             Notification.outcome(.init(outcome: .finished, id: "3", client: "c", text: "S", milliseconds: 12.5)).line
                 == #"{"event":"finished","id":"3","client":"c","text":"S","t_ms":12.500}"#)
         #expect(
+            Notification.outcome(
+                .init(outcome: .superseded(by: 4), id: "3", client: "c", text: "S", milliseconds: 12.5)
+            ).line == #"{"event":"superseded","id":"3","client":"c","text":"S","t_ms":12.500,"by":"4"}"#)
+        #expect(
             Request.event(type: "collision", fields: [.init("lives", .integer(2))]).line
                 == #"{"type":"collision","lives":2}"#)
     }
@@ -133,7 +142,10 @@ struct WireRoundTripTests {
         #expect(
             try DaemonLine.parse(#"{"ok":true,"speaking":{"id":"12"},"version":"9","output":{},"queued":0}"#).reply?
                 .announcementID == nil)
-        for line in ["", "[1]", #"{"x":1}"#, #"{"event":"exploded","id":"1"}"#, #"{"ok":false}"#] {
+        for line in [
+            "", "[1]", #"{"x":1}"#, #"{"event":"exploded","id":"1"}"#, #"{"ok":false}"#,
+            #"{"event":"superseded","id":"1"}"#, #"{"event":"interrupted","id":"1","by":"x"}"#,
+        ] {
             #expect(throws: ProtocolError.self, "\(line)") { try DaemonLine.parse(line) }
         }
     }

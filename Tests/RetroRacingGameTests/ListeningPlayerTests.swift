@@ -1,6 +1,7 @@
 import Foundation
 import NarratorSystem
 import NarratorTestSupport
+import NarratorWire
 import Testing
 
 /// Proof that RetroRacing is playable by ear: the listening player races the real game against a

@@ -2,6 +2,7 @@ import Foundation
 import NarratorClient
 import NarratorSystem
 import NarratorTestSupport
+import NarratorWire
 
 /// One race of the real game against a real daemon playing into a private PulseAudio, with the
 /// listening player at the keys; afterwards, the judge's view of it from the game's own event log.

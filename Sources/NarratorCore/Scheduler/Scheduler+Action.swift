@@ -1,3 +1,5 @@
+public import NarratorWire
+
 extension Scheduler {
     /// What the driver must do after an input, in order.
     public enum Action: Sendable, Hashable {

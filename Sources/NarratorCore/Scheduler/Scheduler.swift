@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// The announcement scheduler: decides what is spoken, when, and what gets cut.
 ///
 /// A pure state machine. Feed it every ``Input`` with the current instant and carry out the returned

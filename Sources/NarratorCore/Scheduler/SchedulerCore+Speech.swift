@@ -1,3 +1,5 @@
+import NarratorWire
+
 extension SchedulerCore {
     /// Replies about any other id than the current one are stale (a reply racing a stop) and ignored.
     mutating func speechStarted(_ id: AnnouncementID, _ context: inout Context) {

@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// The scheduler's state and rules, with time as a `Duration` since an epoch chosen by ``Scheduler``.
 ///
 /// Kept free of generics on purpose: ``Scheduler`` is generic over the instant type and is called from

@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// Everything that can happen to the scheduler. Each input is handed in with the current instant.
 ///
 /// Not generic (it carries no instant), so the scheduler's core stays concrete; ``Scheduler/Input`` names it.

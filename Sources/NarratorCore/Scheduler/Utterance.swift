@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// The one announcement the engine has been told to speak, and how far it got.
 struct Utterance: Sendable {
     var entry: QueueEntry

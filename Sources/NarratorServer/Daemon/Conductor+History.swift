@@ -11,7 +11,7 @@ struct HistoryRecord {
     let priority: Priority
     let voice: VoiceRequest
     let ssml: Bool
-    var outcome: OutcomeName = .queued
+    var outcome: Outcome = .queued
     var milliseconds: Double
     /// When it last began to be heard (`started` or `resumed`), in the order of all starts; nil while
     /// it never was.
@@ -29,7 +29,7 @@ extension Conductor {
     }
 
     /// Notes an outcome of a kept announcement.
-    func remember(_ outcome: OutcomeName, of id: AnnouncementID, at milliseconds: Double) {
+    func remember(_ outcome: Outcome, of id: AnnouncementID, at milliseconds: Double) {
         // Ids only grow and records are appended as they are queued: the history is sorted by id.
         var low = 0
         var high = history.count
@@ -40,9 +40,11 @@ extension Conductor {
         guard low < history.count, history[low].id == id else { return }
         history[low].outcome = outcome
         history[low].milliseconds = milliseconds
-        if outcome == .started || outcome == .resumed {
+        switch outcome {
+        case .started, .resumed:
             starts += 1
             history[low].lastStart = starts
+        default: break
         }
     }
 

@@ -1,5 +1,5 @@
 import Logging
-public import NarratorCore
+import NarratorCore
 import NarratorLocalization
 import NarratorVoice
 public import NarratorWire

@@ -80,9 +80,8 @@ extension Conductor {
     /// Sends an outcome to the subscribers who want it, and forgets ended announcements.
     private func notify(_ report: Scheduler<ContinuousClock.Instant>.Report) {
         guard let announcement = live[report.id] else { return }
-        let outcomeName = OutcomeName(report.outcome)
-        counters.outcomes[outcomeName.rawValue, default: 0] += 1
-        remember(outcomeName, of: report.id, at: milliseconds(report.at))
+        counters.outcomes[report.outcome.name, default: 0] += 1
+        remember(report.outcome, of: report.id, at: milliseconds(report.at))
         // Most outcomes have no subscriber (a game streaming scores): build the line only when sent.
         let listeners = sessions.values.filter { $0.wants(notificationsOf: announcement.client) }
         if !listeners.isEmpty {

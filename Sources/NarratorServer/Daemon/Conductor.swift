@@ -1,10 +1,10 @@
 public import Logging
 public import NIOCore
 import NIOPosix
-public import NarratorCore
+import NarratorCore
 import NarratorLocalization
 public import NarratorVoice
-import NarratorWire
+public import NarratorWire
 
 /// The daemon's one place of decisions: it turns requests into announcements, drives the
 /// scheduler, carries out its actions on the speech engine, and tells subscribers what happened.

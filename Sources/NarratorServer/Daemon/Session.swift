@@ -1,5 +1,6 @@
 import NarratorCore
 import NarratorVoice
+import NarratorWire
 
 /// One connected client, as the conductor sees it.
 struct Session {

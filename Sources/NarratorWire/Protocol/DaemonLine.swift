@@ -129,7 +129,7 @@ public enum DaemonLine: Sendable, Hashable {
         }
         var entry = try WireObject(members, subject: "a history entry")
         let outcomeName = try required(entry.string("outcome"), "outcome")
-        guard let outcome = OutcomeName(rawValue: outcomeName) else {
+        guard let outcome = try Outcome.read(name: outcomeName, from: &entry) else {
             throw ProtocolError(.invalidField, "\"\(outcomeName)\" is not an outcome of this protocol")
         }
         return Reply.HistoryEntry(
@@ -145,16 +145,14 @@ public enum DaemonLine: Sendable, Hashable {
         if event == Notification.outputEvent {
             return .output(try outputState(&object, millisecondsKey: "t_ms"))
         }
-        guard let outcome = OutcomeName(rawValue: event) else {
+        guard let outcome = try Outcome.read(name: event, from: &object) else {
             throw ProtocolError(.invalidField, "\"\(event)\" is not a notification of this protocol")
         }
         return .outcome(
             Notification.OutcomeReport(
                 outcome: outcome, id: try required(object.string("id"), "id"),
                 client: try object.string("client") ?? "",
-                text: try object.string("text") ?? "", milliseconds: try object.decimal("t_ms") ?? 0,
-                by: try object.string("by"), position: try object.integer("position"),
-                reason: try object.string("reason")))
+                text: try object.string("text") ?? "", milliseconds: try object.decimal("t_ms") ?? 0))
     }
 
     private static func outputState(_ object: inout WireObject, millisecondsKey: String) throws(ProtocolError)

@@ -194,12 +194,12 @@ public enum Reply: Sendable, Hashable {
         public var text: String
         public var priority: Priority
         /// The last outcome so far: `queued` or `started` while it waits or speaks, else how it ended.
-        public var outcome: OutcomeName
+        public var outcome: Outcome
         /// When that outcome happened, in milliseconds since the daemon started.
         public var milliseconds: Double
 
         public init(
-            id: String, client: String, text: String, priority: Priority, outcome: OutcomeName, milliseconds: Double
+            id: String, client: String, text: String, priority: Priority, outcome: Outcome, milliseconds: Double
         ) {
             self.id = id
             self.client = client
@@ -312,15 +312,17 @@ extension Reply {
 }
 
 extension Reply.HistoryEntry {
-    /// `{"id":"8","client":"RetroRacing","text":"...","priority":"default","outcome":"finished","t_ms":...}`
+    /// `{"id":"8","client":"RetroRacing","text":"...","priority":"default","outcome":"finished","t_ms":...}`,
+    /// with the outcome's `by`, `position` or `reason` after, as in a notification.
     var object: JSONObjectWriter {
         var object = JSONObjectWriter()
         object.add("id", id)
         object.add("client", client)
         object.add("text", text)
         object.add("priority", priority.rawValue)
-        object.add("outcome", outcome.rawValue)
+        object.add("outcome", outcome.name)
         object.add("t_ms", milliseconds: milliseconds)
+        outcome.addPayload(to: &object)
         return object
     }
 }

@@ -2,6 +2,8 @@
 ///
 /// Every announcement gets `queued` first and exactly one terminal outcome last (see ``isTerminal``).
 /// The daemon turns each report into a notification for the client; docs/PRIORITIES.md has the mapping.
+/// The same type is read back from the wire by clients (`DaemonLine`): `name` is its `event`, the
+/// payload its `by`, `position` or `reason`.
 public enum Outcome: Sendable, Hashable {
     /// Accepted into the scheduler (it may start at once).
     case queued
@@ -28,7 +30,24 @@ public enum Outcome: Sendable, Hashable {
     /// Not heard: the audio output failed while it was spoken (`reason` says how). Terminal.
     case failed(reason: String)
 
-    /// Whether this is the announcement's last report.
+    /// The outcome's name on the wire: a notification's `event`, a history entry's `outcome`.
+    public var name: String {
+        switch self {
+        case .queued: "queued"
+        case .started: "started"
+        case .suspended: "suspended"
+        case .resumed: "resumed"
+        case .finished: "finished"
+        case .interrupted: "interrupted"
+        case .superseded: "superseded"
+        case .expired: "expired"
+        case .dropped: "dropped"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
+    }
+
+    /// Whether this is the announcement's last report: it has ended, heard or not.
     public var isTerminal: Bool {
         switch self {
         case .queued, .started, .suspended, .resumed: false
