@@ -114,7 +114,7 @@ let package = Package(
             name: "NarratorServer",
             dependencies: [
                 "CMalloc",
-                "NarratorClient",
+                "NarratorSystem",
                 "NarratorWire",
                 "NarratorLocalization",
                 "NarratorCore",

@@ -48,18 +48,16 @@ public final class LineClient: @unchecked Sendable {
     /// throws, so `init` sets `descriptor` only once it holds a connection).
     private static func connect(_ path: String) throws(Failure) -> Int32 {
         if let problem = DaemonSocket.problem(with: path) { throw Failure(problem, .badPath) }
-        guard let address = UnixSocketAddress(path: path) else {
+        let descriptor: Int32
+        do {
+            descriptor = try UnixStreamConnection.open(path: path)
+        } catch .badAddress {
             throw Failure("The socket path \(path) cannot be a Unix socket address.", .badPath)
-        }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else {
-            throw Failure("socket() failed: \(String(cString: strerror(errno)))")
-        }
-        let status = address.withSockaddr { Glibc.connect(descriptor, $0, $1) }
-        guard status == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw Failure("no narrator answers on \(path) (\(reason)); start one with `narrator serve`", .noDaemon)
+        } catch .socket(let code) {
+            throw Failure("socket() failed: \(String(cString: strerror(code)))")
+        } catch let failure {
+            throw Failure(
+                "no narrator answers on \(path) (\(failure.reason)); start one with `narrator serve`", .noDaemon)
         }
         if let refusal = refusal(of: SocketPeer.of(descriptor: descriptor), path: path) {
             close(descriptor)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import NarratorClient
+import NarratorSystem
 
 /// `--socket`, shared by the commands that talk to the daemon.
 struct SocketOption: ParsableArguments {

@@ -1,5 +1,6 @@
 import Foundation
 import NarratorClient
+import NarratorSystem
 import NarratorTestSupport
 import Testing
 

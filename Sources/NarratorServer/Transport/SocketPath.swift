@@ -1,4 +1,4 @@
-import NarratorClient
+import NarratorSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -40,16 +40,13 @@ public enum SocketPath {
         case otherUser(UInt32)
     }
 
+    /// Connects and asks the kernel who accepted (a plain connect: nothing is written). A peer the
+    /// kernel cannot name counts as none, as a connection that fails does.
     private static func listener(on path: String) -> Listener {
-        do {
-            _ = try LineClient(path: path)
-            return .ours
-        } catch {
-            if let failure = error as? LineClient.Failure, case .otherUser(let uid) = failure.reason {
-                return .otherUser(uid)
-            }
-            return .none
-        }
+        guard let descriptor = try? UnixStreamConnection.open(path: path) else { return .none }
+        defer { close(descriptor) }
+        guard let peer = SocketPeer.of(descriptor: descriptor) else { return .none }
+        return peer.uid == getuid() ? .ours : .otherUser(peer.uid)
     }
 
     /// Runs `bind` with a umask that creates the socket file as 0600, so there is no moment when
