@@ -96,14 +96,15 @@ let package = Package(
             ]
         ),
 
-        // Speech through the player's own speech-dispatcher (libspeechd), behind the same seam.
+        // Speech through the player's own speech-dispatcher (libspeechd), behind the same seam; it does not
+        // link espeak-ng (the language tag it chooses voices by is NarratorLocalization's).
         .target(
             name: "NarratorSpeechDispatcher",
             dependencies: [
                 "NarratorSystem",
                 "NarratorWire",
                 "NarratorVoice",
-                "NarratorSpeech",
+                "NarratorLocalization",
                 "CSpeechd",
                 .product(name: "Logging", package: "swift-log"),
             ]

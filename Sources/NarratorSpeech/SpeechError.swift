@@ -1,3 +1,5 @@
+import NarratorLocalization
+
 /// Everything that can go wrong in speech, each with a message a person can act on.
 public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
     /// espeak-ng could not initialize: the data folder it looked in and its own message.
@@ -6,6 +8,7 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
     case dataFolderUnusable(path: String, reason: String)
     /// A C call returned an error status.
     case espeakCall(function: String, code: Int32)
+    /// A locale that is not a language tag (`LanguageTag.Invalid` says what one looks like).
     case invalidLocale(String)
     /// A voice name (`pl+f3`) whose voice is not installed.
     case unknownVoice(String)
@@ -36,7 +39,7 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
         case .espeakCall(let function, let code):
             return "\(function) failed with espeak-ng status \(code)."
         case .invalidLocale(let text):
-            return "\"\(text)\" is not a language tag; use a BCP-47 tag such as en, en-GB, pt-BR or zh-Hans."
+            return LanguageTag.Invalid(text).description
         case .unknownVoice(let name):
             return
                 "espeak-ng has no voice \"\(name)\"; use a voice's file, name or language as `narrator voices` "

@@ -1,6 +1,6 @@
 import CSpeechd
 public import Logging
-import NarratorSpeech
+import NarratorLocalization
 import NarratorSystem
 public import NarratorVoice
 public import NarratorWire

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NarratorAudio
+import NarratorLocalization
 import NarratorSpeech
 
 extension Lint {

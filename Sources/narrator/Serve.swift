@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Logging
 import NarratorAudio
+import NarratorLocalization
 import NarratorServer
 import NarratorSpeech
 import NarratorSystem

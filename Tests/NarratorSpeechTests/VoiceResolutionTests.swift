@@ -1,3 +1,4 @@
+import NarratorLocalization
 import NarratorSpeech
 import Testing
 

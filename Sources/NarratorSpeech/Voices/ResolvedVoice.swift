@@ -1,3 +1,5 @@
+public import NarratorLocalization
+
 /// The voice chosen for a requested locale, and how far the choice had to fall back.
 public struct ResolvedVoice: Sendable, Hashable {
     /// How the voice relates to what was asked for.

@@ -1,3 +1,5 @@
+import NarratorLocalization
+
 /// Chooses an installed espeak-ng voice for a BCP-47 locale: region, then language, then English.
 ///
 /// Pure: it works on the voice list read once from espeak-ng, so the whole table of choices is
@@ -15,7 +17,12 @@ public struct VoiceResolver: Sendable {
 
     /// The voice for `locale`, or an error when the tag is malformed or no voice at all is installed.
     public func resolve(_ locale: String) throws(SpeechError) -> ResolvedVoice {
-        let tag = try LanguageTag(parsing: locale)
+        let tag: LanguageTag
+        do {
+            tag = try LanguageTag(parsing: locale)
+        } catch {
+            throw .invalidLocale(locale)
+        }
         if let exact = preferredExact(for: tag) {
             return ResolvedVoice(requested: tag, espeakLanguage: exact.language, voice: exact.voice, match: .exact)
         }

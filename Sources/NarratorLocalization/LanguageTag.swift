@@ -2,7 +2,22 @@
 ///
 /// Accepts the forms people actually type or find in `$LANG`: `en`, `en-GB`, `pt_BR`, `zh-Hans`,
 /// `es-419`, `de_DE.UTF-8`. Anything else is rejected with an error that shows the expected form.
+///
+/// Here, below every speech backend, so that choosing a voice by tag needs no particular engine
+/// (``LocaleIdentifier`` is the looser form that table lookup compares).
 public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
+    /// Text that is not a language tag, with the sentence that says what one looks like.
+    public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The text as given.
+        public let text: String
+
+        public init(_ text: String) { self.text = text }
+
+        public var description: String {
+            "\"\(text)\" is not a language tag; use a BCP-47 tag such as en, en-GB, pt-BR or zh-Hans."
+        }
+    }
+
     /// Lowercased ISO 639 language code (`en`, `yue`).
     public let language: String
     /// Title-cased ISO 15924 script (`Hans`, `Latn`), if given.
@@ -10,14 +25,14 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// Uppercased ISO 3166 region or UN M.49 area code (`GB`, `419`), if given.
     public let region: String?
 
-    public init(parsing text: String) throws(SpeechError) {
+    public init(parsing text: String) throws(Invalid) {
         // POSIX locale names carry an encoding and a modifier that say nothing about the voice.
         var core = Substring(text)
         if let cut = core.firstIndex(where: { $0 == "." || $0 == "@" }) { core = core[..<cut] }
         let parts = core.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         guard let first = parts.first, Self.isLetters(first, count: 2...3) else {
-            throw .invalidLocale(text)
+            throw Invalid(text)
         }
         var script: String?
         var region: String?
@@ -33,7 +48,7 @@ public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
         // Variants (5-8 alphanumerics, or a digit and three alphanumerics) and extensions do not
         // change the voice; they are checked for shape only.
         for part in rest where !Self.isVariantOrExtension(part) {
-            throw .invalidLocale(text)
+            throw Invalid(text)
         }
         self.language = first.lowercased()
         self.script = script
