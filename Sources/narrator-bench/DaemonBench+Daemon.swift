@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Logging
 import NarratorAudio
+import NarratorLocalization
 import NarratorServer
 import NarratorSpeech
 import NarratorTestSupport
@@ -78,13 +79,14 @@ extension DaemonBench {
         /// The shipped RetroRacing profile and the daemon's own table: from `./Localization` when run
         /// in the package folder, else from the package this benchmark was built from.
         static func shippedProfile() throws -> (String, [String]) {
+            let map = "retroracing/" + ProfileLayout.eventMap
             let root =
-                FileManager.default.fileExists(atPath: "Localization/retroracing/events.json")
+                FileManager.default.fileExists(atPath: "Localization/" + map)
                 ? "Localization" : NarratorExecutable.packageRoot + "/Localization"
-            guard FileManager.default.fileExists(atPath: root + "/retroracing/events.json") else {
-                throw BenchFailure("no Localization/retroracing/events.json here or in \(root); run from the package")
+            guard FileManager.default.fileExists(atPath: root + "/" + map) else {
+                throw BenchFailure("no Localization/\(map) here or in \(root); run from the package")
             }
-            return (root + "/retroracing", [root + "/narrator/Narrator.xcstrings"])
+            return (root + "/retroracing", [ProfileLayout.path(of: ProfileLayout.daemonTable, in: root)])
         }
     }
 

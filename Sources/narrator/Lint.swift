@@ -171,7 +171,7 @@ extension Lint {
     static func sounds(for map: LintInputs.EventMapFile) -> SoundBook {
         guard let book = map.sounds else {
             let folder = map.path.contains("/") ? String(map.path[..<map.path.lastIndex(of: "/")!]) : "."
-            return SoundBook(emptyNamed: "\(folder)/\(LintInputs.soundBookName) (there is none)")
+            return SoundBook(emptyNamed: "\(folder)/\(ProfileLayout.soundBook) (there is none)")
         }
         return SoundBook.partial(name: book.path, bytes: book.bytes) { name in
             try LintInputs.fileBeside(book.path, named: name)

@@ -39,17 +39,11 @@ enum LintInputs {
         }
     }
 
-    /// The file name of an event map inside a profile folder.
-    static let eventMapName = "events.json"
-    /// The file name of a sound book inside a profile folder.
-    static let soundBookName = "sounds.json"
-    /// How an allow list's name ends: `Game.lint.json` beside `Game.xcstrings`.
-    static let allowListSuffix = ".lint.json"
-
     /// Reads every table, event map and sound book named by `paths` (files, or folders searched
-    /// recursively for `.xcstrings`, `events.json` and `sounds.json`); with no paths, the shipped
-    /// ones. A `sounds.json` named directly is a sound book; another `.json` file is an event map,
-    /// checked against the tables and the `sounds.json` beside it. Throws a usage error naming the
+    /// recursively for the files of profiles: `ProfileLayout` names them and says what each is); with
+    /// no paths, the shipped ones. A file named directly is taken for what its name says, except that
+    /// any `.json` file that is no other kind is an event map (a map may be tried out under another
+    /// name), checked against the tables and the sound book beside it. Throws a usage error naming the
     /// path that cannot be read.
     static func collect(_ paths: [String]) throws -> Inputs {
         let roots: [String]
@@ -70,47 +64,62 @@ enum LintInputs {
             }
             if isFolder(root) {
                 try collectFolder(root, into: &inputs)
-            } else if root.hasSuffix(allowListSuffix) {
+                continue
+            }
+            switch ProfileLayout.kind(of: root) {
+            case .allowList:
                 // An allow list is checked with its table.
-                let table = String(root.dropLast(allowListSuffix.count)) + ".xcstrings"
+                let table = ProfileLayout.table(forAllowList: root)
                 guard FileManager.default.fileExists(atPath: table) else {
                     throw LintUsageError("\(root) is an allow list, but there is no table \(table) beside it")
                 }
                 try inputs.addTable(try read(table))
                 if !inputs.allowLists.contains(where: { $0.path == root }) { inputs.allowLists.append(try read(root)) }
-            } else if root == soundBookName || root.hasSuffix("/" + soundBookName) {
+            case .soundBook:
                 inputs.books.append(try read(root))
-            } else if root.hasSuffix(".json") {
-                let folder = parent(of: root)
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-                    throw LintUsageError("cannot list the folder \(folder)")
+            case .eventMap:
+                try addMap(root, into: &inputs)
+            case .table, nil:
+                if root.hasSuffix(".json") {
+                    try addMap(root, into: &inputs)
+                } else {
+                    try inputs.addTable(try read(root))
                 }
-                let beside = names.filter { $0.hasSuffix(".xcstrings") }.sorted()
-                let tables = try beside.map { try read(join(folder, $0)) }
-                let map = try read(root)
-                let sounds = try names.contains(soundBookName) ? read(join(folder, soundBookName)) : nil
-                inputs.maps.append(EventMapFile(path: map.path, bytes: map.bytes, tables: tables, sounds: sounds))
-            } else {
-                try inputs.addTable(try read(root))
             }
         }
         return inputs
     }
 
+    /// An event map named directly, with the tables and the sound book of its folder.
+    private static func addMap(_ path: String, into inputs: inout Inputs) throws {
+        let folder = parent(of: path)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw LintUsageError("cannot list the folder \(folder)")
+        }
+        let beside = names.filter { ProfileLayout.kind(of: $0) == .table }.sorted()
+        let tables = try beside.map { try read(join(folder, $0)) }
+        let map = try read(path)
+        let sounds =
+            try names.contains(ProfileLayout.soundBook) ? read(join(folder, ProfileLayout.soundBook)) : nil
+        inputs.maps.append(EventMapFile(path: map.path, bytes: map.bytes, tables: tables, sounds: sounds))
+    }
+
     private static func collectFolder(_ root: String, into inputs: inout Inputs) throws {
         let found = try listing(root).sorted()
-        let tablePaths = found.filter { $0.hasSuffix(".xcstrings") }
-        let mapPaths = found.filter { $0 == eventMapName || $0.hasSuffix("/" + eventMapName) }
-        let bookPaths = found.filter { $0 == soundBookName || $0.hasSuffix("/" + soundBookName) }
+        let byKind = Dictionary(grouping: found) { ProfileLayout.kind(of: $0) }
+        let tablePaths = byKind[.table] ?? []
+        let mapPaths = byKind[.eventMap] ?? []
+        let bookPaths = byKind[.soundBook] ?? []
         guard !tablePaths.isEmpty || !mapPaths.isEmpty || !bookPaths.isEmpty else {
             throw LintUsageError(
-                "no .xcstrings tables, \(eventMapName) event maps or \(soundBookName) sound books under \(root)")
+                "no \(ProfileLayout.tableExtension) tables, \(ProfileLayout.eventMap) event maps or "
+                    + "\(ProfileLayout.soundBook) sound books under \(root)")
         }
         let tables = try tablePaths.map { try read(join(root, $0)) }
         let books = try bookPaths.map { try read(join(root, $0)) }
         for table in tables { try inputs.addTable(table) }
         // Allow lists without their table are read too, so that lint says so.
-        for list in found.filter({ $0.hasSuffix(allowListSuffix) }).map({ join(root, $0) })
+        for list in (byKind[.allowList] ?? []).map({ join(root, $0) })
         where !inputs.allowLists.contains(where: { $0.path == list }) {
             inputs.allowLists.append(try read(list))
         }

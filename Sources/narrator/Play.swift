@@ -80,7 +80,9 @@ struct Play: ParsableCommand {
         }
         do {
             guard let book = try Profile.loadSounds(folder) else {
-                throw PlayError("\(folder)/sounds.json cannot be read: the profile has no sounds.json.")
+                throw PlayError(
+                    "\(ProfileLayout.path(of: ProfileLayout.soundBook, in: folder)) cannot be read: the profile has no "
+                        + "\(ProfileLayout.soundBook).")
             }
             return book
         } catch let error as PlayError {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import NarratorLocalization
 import NarratorServer
 
 /// Where the games' profiles and the daemon's own table are.
@@ -8,7 +9,7 @@ enum ProfileLocation {
     /// folders, the shipped `Localization` folder; every profile loads with the daemon's own table.
     static func catalog(given: String?) -> ProfileCatalog {
         let shipped = LintInputs.shippedLocalizationFolder()
-        let own = shipped.map { ["\($0)/narrator/Narrator.xcstrings"] } ?? []
+        let own = shipped.map { [ProfileLayout.path(of: ProfileLayout.daemonTable, in: $0)] } ?? []
         let roots = ProfileCatalog.standardRoots(environment: ProcessInfo.processInfo.environment, shipped: shipped)
         return ProfileCatalog(roots: roots, given: given, extraTables: own)
     }

@@ -46,7 +46,7 @@ extension EventMapDecoder {
             throw rule.error(
                 at: sound.position,
                 "the sound \"\(sound.text)\" must be a name of letters, digits, _ and - (fields as {lane} allowed), "
-                    + "as in sounds.json")
+                    + "as in \(ProfileLayout.soundBook)")
         }
         return sound
     }

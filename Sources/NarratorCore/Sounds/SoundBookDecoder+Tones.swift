@@ -74,7 +74,7 @@ extension SoundBookDecoder {
             bytes = try load(file)
         } catch {
             throw SoundBookError(
-                at: position, sound: sound, "cannot read \"\(file)\" beside sounds.json: \(error)")
+                at: position, sound: sound, "cannot read \"\(file)\" beside \(ProfileLayout.soundBook): \(error)")
         }
         do {
             return try WAVClip.decode(bytes)

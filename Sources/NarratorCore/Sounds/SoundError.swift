@@ -1,3 +1,5 @@
+import NarratorLocalization
+
 /// Why a sound could not be rendered. Like `EventError`, each case has a stable machine `code`
 /// and a `message` a game developer can act on; the daemon puts both in its error reply.
 public enum SoundError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -26,7 +28,7 @@ public enum SoundError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .unknownSound(let name):
-            "the sound book has no sound \"\(name)\": check the name, or add it to sounds.json (docs/SOUNDS.md)"
+            "the sound book has no sound \"\(name)\": check the name, or add it to \(ProfileLayout.soundBook) (docs/SOUNDS.md)"
         case .missingArgument(let sound, let argument):
             "the sound \"\(sound)\" needs the field \"\(argument)\" (true or false): add it to the event"
         case .invalidArgument(let sound, let argument, let value):

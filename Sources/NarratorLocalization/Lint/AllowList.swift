@@ -32,9 +32,7 @@ public struct AllowList: Sendable {
     public var entries: [Entry]
 
     /// The file name that goes with a table: `Game.lint.json` for `Game.xcstrings`.
-    public static func path(forTable table: String) -> String {
-        (table.hasSuffix(".xcstrings") ? String(table.dropLast(".xcstrings".count)) : table) + ".lint.json"
-    }
+    public static func path(forTable table: String) -> String { ProfileLayout.allowList(forTable: table) }
 
     /// The allow list's file name alone, for messages: `Game.lint.json`.
     public static func fileName(forTable table: String) -> String {

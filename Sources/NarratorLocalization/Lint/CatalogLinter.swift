@@ -41,7 +41,7 @@ public struct CatalogLinter: Sendable {
                 diagnostics.append(
                     Diagnostic(
                         .allowList, path: file.path, position: nil,
-                        message: "no table \(file.path.dropLast(".lint.json".count)).xcstrings is checked with it: "
+                        message: "no table \(ProfileLayout.table(forAllowList: file.path)) is checked with it: "
                             + "an allow list sits beside its table and has its name"))
             }
         }

@@ -62,7 +62,7 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable, Codable {
         case .duplicateKey: "a key is written twice, in one object or in two tables"
         case .eventMap: "an event map entry is malformed, or its arguments do not fit the key's placeholders"
         case .soundBook:
-            "a sound book (sounds.json) would not load: unknown note, bad length, unreadable WAV file, a step "
+            "a sound book (\(ProfileLayout.soundBook)) would not load: unknown note, bad length, unreadable WAV file, a step "
                 + "naming no sound, a cycle, or a limit broken"
         case .spokenNumber:
             "a number marked to be spoken as words names a form the language does not have, or is not whole"

@@ -25,7 +25,7 @@ public struct Profile: Sendable {
         self.name = name ?? ProfileCatalog.lastComponent(of: folder)
         self.localizer = localizer
         self.eventMap = eventMap
-        self.sounds = sounds ?? SoundBook(emptyNamed: folder + "/sounds.json")
+        self.sounds = sounds ?? SoundBook(emptyNamed: ProfileLayout.path(of: ProfileLayout.soundBook, in: folder))
         self.folder = folder
     }
 
@@ -37,10 +37,17 @@ public struct Profile: Sendable {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: folder) else {
             throw LoadError(
-                path: folder, reason: "cannot read the folder; a profile is a folder with tables and events.json")
+                path: folder,
+                reason: "cannot read the folder; a profile is a folder with tables and \(ProfileLayout.eventMap)")
         }
-        let tablePaths = names.filter { $0.hasSuffix(".xcstrings") }.sorted().map { folder + "/" + $0 } + extraTables
-        guard !tablePaths.isEmpty else { throw LoadError(path: folder, reason: "holds no .xcstrings table") }
+        let tablePaths =
+            names.filter { ProfileLayout.kind(of: $0) == .table }.sorted().map {
+                ProfileLayout.path(of: $0, in: folder)
+            }
+            + extraTables
+        guard !tablePaths.isEmpty else {
+            throw LoadError(path: folder, reason: "holds no \(ProfileLayout.tableExtension) table")
+        }
         var catalogs: [StringCatalog] = []
         for path in tablePaths {
             let bytes = try read(path)
@@ -56,7 +63,7 @@ public struct Profile: Sendable {
         } catch {
             throw LoadError(path: folder, reason: "\(error)")
         }
-        let mapPath = folder + "/events.json"
+        let mapPath = ProfileLayout.path(of: ProfileLayout.eventMap, in: folder)
         let eventMap: EventMap
         do {
             eventMap = try EventMap(name: mapPath, bytes: try read(mapPath))
@@ -71,7 +78,7 @@ public struct Profile: Sendable {
 
     /// The sound book of a profile folder, its WAV files read from beside it; nil when it has none.
     public static func loadSounds(_ folder: String) throws(LoadError) -> SoundBook? {
-        let path = folder + "/sounds.json"
+        let path = ProfileLayout.path(of: ProfileLayout.soundBook, in: folder)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let bytes = try read(path)
         do {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NarratorLocalization
 
 /// Where profiles are found by name, and how they load. A profile is a folder holding an
 /// `events.json` and the game's tables; its name is the folder's name. A name is looked up in the
@@ -40,8 +41,6 @@ public struct ProfileCatalog: Sendable {
         public var description: String { message }
     }
 
-    /// The file that makes a folder a profile.
-    public static let eventMapName = "events.json"
     /// The profile clients get when they name none and no `--profile` is given.
     public static let standardDefault = "retroracing"
 
@@ -115,7 +114,7 @@ public struct ProfileCatalog: Sendable {
         throw LookupError(
             message: places.isEmpty
                 ? "no profile \"\(name)\" here: this narrator finds profiles by name nowhere"
-                : "no profile \"\(name)\" is installed (a folder holding \(Self.eventMapName)): looked in "
+                : "no profile \"\(name)\" is installed (a folder holding \(ProfileLayout.eventMap)): looked in "
                     + places.joined(separator: ", ") + "; `narrator profiles` lists what is installed")
     }
 
@@ -140,7 +139,8 @@ public struct ProfileCatalog: Sendable {
     /// A folder with an `events.json` in it.
     static func isProfile(_ folder: String) -> Bool {
         let type = try? FileManager.default.attributesOfItem(atPath: folder)[.type] as? FileAttributeType
-        return type == .typeDirectory && FileManager.default.fileExists(atPath: folder + "/" + eventMapName)
+        return type == .typeDirectory
+            && FileManager.default.fileExists(atPath: ProfileLayout.path(of: ProfileLayout.eventMap, in: folder))
     }
 
     static func lastComponent(of folder: String) -> String {
