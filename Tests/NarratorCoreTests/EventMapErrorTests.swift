@@ -1,5 +1,6 @@
 import NarratorCore
 import NarratorLocalization
+import NarratorWire
 import Testing
 
 /// Events the map cannot speak: each error has its stable code and a message that names the
@@ -45,7 +46,7 @@ struct EventMapErrorTests {
     func badEvent(type: String, fields: String, code: String, phrases: [String]) throws {
         let map = try EventMapFixtures.shippedMap()
         let error = try #require(try map.resolveError(type, fields, localizer: try EventMapFixtures.localizer()))
-        #expect(error.code == code)
+        #expect(error.code.rawValue == code)
         for phrase in phrases { #expect(error.message.contains(phrase), "\(error.message)") }
         #expect(error.description == "\(code): \(error.message)")
     }
@@ -66,7 +67,7 @@ struct EventMapErrorTests {
             #"{"version": 1, "events": {"lane_changed": {"key": "lane", "arguments": ["lane"]}}}"#)
         let error = try #require(
             try map.resolveError("lane_changed", #"{"lane": 1}"#, localizer: try EventMapFixtures.localizer()))
-        #expect(error.code == "format")
+        #expect(error.code == .format)
         #expect(
             error.message
                 == #"the text for the event "lane_changed" cannot be built: "lane" (en) in RetroRacing.xcstrings: "#
@@ -81,7 +82,7 @@ struct EventMapErrorTests {
             ("N", try EventMapFixtures.bytes("Localization/narrator/Narrator.xcstrings"))
         ])
         let error = try #require(try map.resolveError("joined", #"{"name": 7}"#, localizer: localizer))
-        #expect(error.code == "invalid_field")
+        #expect(error.code == .invalidField)
         #expect(error.message.contains("must be text, not the number 7"))
         let spoken = try map.resolve("joined", #"{"name": "English"}"#, localizer: localizer).spoken
         #expect(spoken?.text == "No voice for this language. Using English.")

@@ -125,7 +125,7 @@ struct EventMapRuleTests {
         let templated = try Self.map(#"{"cancel": {"scope": "help.section.{section}"}}"#)
         #expect(
             try templated.resolve("e", #"{"section": 3}"#, localizer: localizer) == .cancel(scope: "help.section.3"))
-        #expect(try templated.resolveError("e", localizer: localizer)?.code == "missing_field")
+        #expect(try templated.resolveError("e", localizer: localizer)?.code == .missingField)
         #expect(try Self.map(#"{"silent": true}"#).resolve("e", localizer: localizer) == .silent)
     }
 
@@ -143,6 +143,6 @@ struct EventMapRuleTests {
         let map = try Self.map(#"{"key": "speed_kmh", "arguments": ["v"]}"#)
         #expect(try map.resolve("e", fields, localizer: localizer).spoken?.text == text)
         let error = try map.resolveError("e", #"{"v": "fast"}"#, localizer: localizer)
-        #expect(error?.code == "invalid_field" && error?.message.contains("must be a decimal number") == true)
+        #expect(error?.code == .invalidField && error?.message.contains("must be a decimal number") == true)
     }
 }

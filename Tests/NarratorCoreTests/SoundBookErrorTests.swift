@@ -113,17 +113,17 @@ struct SoundBookErrorTests {
                 return error
             }
         }
-        #expect(error("lane_pulse", [:])?.code == "unknown_sound")
+        #expect(error("lane_pulse", [:])?.code == .unknownSound)
         let missing = error("lane_pulses", ["left": .bool(true), "right": .bool(false)])
         #expect(missing == .missingArgument(sound: "lane_pulses", argument: "middle"))
-        #expect(missing?.code == "missing_field")
+        #expect(missing?.code == .missingField)
         #expect(missing?.message.contains("needs the field \"middle\" (true or false)") == true)
         let invalid = error("lane_chord", F.lanes(true, true, true).merging(["left": .number("1")]) { $1 })
-        #expect(invalid?.code == "invalid_field")
+        #expect(invalid?.code == .invalidField)
         #expect(
             invalid?.message == "the field \"left\" of the sound \"lane_chord\" must be true or false, not the number 1"
         )
-        #expect(error("move_safe", [:], rate: 4000)?.code == "sample_rate")
+        #expect(error("move_safe", [:], rate: 4000)?.code == .sampleRate)
         // B5 (987.77 Hz) needs a rate above 1975.5 Hz; 8000 carries it, but not a 5 kHz tone.
         let high = try F.book(#"{"h": {"tone": "sine", "hz": 5000, "ms": 10}}"#)
         #expect(throws: SoundError.aboveNyquist(sound: "h", hertz: 5000, sampleRate: 8000)) {

@@ -58,7 +58,7 @@ struct SoundEventMapTests {
     func templatedNameChecked() throws {
         let map = try EventMapFixtures.map(Self.map)
         let error = try map.resolveError("moved", #"{"lane": "../x"}"#, localizer: EventMapFixtures.localizer())
-        #expect(error?.code == "invalid_field" && error?.message.contains("\"lane\"") == true)
+        #expect(error?.code == .invalidField && error?.message.contains("\"lane\"") == true)
         #expect(
             try map.resolve("moved", #"{"lane": 0}"#, localizer: EventMapFixtures.localizer())
                 == .play(SoundCue(name: "move_lane_0", arguments: ["lane": .number("0")])))

@@ -1,4 +1,5 @@
 public import NarratorLocalization
+public import NarratorWire
 
 /// Why an event could not be turned into speech. Each case has a stable machine `code` and a
 /// `message` naming the event, the field and what was expected: both go into the daemon's error
@@ -14,12 +15,12 @@ public enum EventError: Error, Sendable, Hashable, CustomStringConvertible {
     case format(event: String, LocalizationError)
 
     /// `unknown_event`, `missing_field`, `invalid_field` or `format`.
-    public var code: String {
+    public var code: ProtocolError.Code {
         switch self {
-        case .unknownEvent: "unknown_event"
-        case .missingField: "missing_field"
-        case .invalidField: "invalid_field"
-        case .format: "format"
+        case .unknownEvent: .unknownEvent
+        case .missingField: .missingField
+        case .invalidField: .invalidField
+        case .format: .format
         }
     }
 
@@ -37,5 +38,5 @@ public enum EventError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(code): \(message)" }
+    public var description: String { "\(code.rawValue): \(message)" }
 }

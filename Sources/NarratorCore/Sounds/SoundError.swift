@@ -1,4 +1,5 @@
 import NarratorLocalization
+public import NarratorWire
 
 /// Why a sound could not be rendered. Like `EventError`, each case has a stable machine `code`
 /// and a `message` a game developer can act on; the daemon puts both in its error reply.
@@ -15,12 +16,12 @@ public enum SoundError: Error, Sendable, Hashable, CustomStringConvertible {
     case aboveNyquist(sound: String, hertz: Double, sampleRate: Int)
 
     /// `unknown_sound`, `missing_field`, `invalid_field` or `sample_rate`.
-    public var code: String {
+    public var code: ProtocolError.Code {
         switch self {
-        case .unknownSound: "unknown_sound"
-        case .missingArgument: "missing_field"
-        case .invalidArgument: "invalid_field"
-        case .unsupportedSampleRate, .aboveNyquist: "sample_rate"
+        case .unknownSound: .unknownSound
+        case .missingArgument: .missingField
+        case .invalidArgument: .invalidField
+        case .unsupportedSampleRate, .aboveNyquist: .sampleRate
         }
     }
 
@@ -42,5 +43,5 @@ public enum SoundError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(code): \(message)" }
+    public var description: String { "\(code.rawValue): \(message)" }
 }

@@ -32,7 +32,7 @@ public enum DaemonLine: Sendable, Hashable {
             guard var error = try object.object("error"), let code = try error.string("code") else {
                 throw ProtocolError(.missingField, "an error reply has \"error\" with a \"code\"")
             }
-            return .reply(.error(ProtocolError(code: code, message: try error.string("message") ?? "")))
+            return .reply(.error(ProtocolError(wireCode: code, message: try error.string("message") ?? "")))
         }
         return .reply(try reply(&object))
     }

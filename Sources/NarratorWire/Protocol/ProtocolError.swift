@@ -1,6 +1,8 @@
 /// An error reply: a stable machine code and a sentence for the person reading it.
 public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Stable codes, documented in docs/PROTOCOL.md.
+    /// Stable codes, every one of them: the daemon's own, and those of the event map's and the sound
+    /// book's errors (NarratorCore's `EventError` and `SoundError` name theirs from here). Each has a
+    /// row in docs/PROTOCOL.md's table of errors (a test holds the two to each other).
     public enum Code: String, Sendable, CaseIterable {
         case invalidJSON = "invalid_json"
         case invalidUTF8 = "invalid_utf8"
@@ -18,6 +20,10 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         /// `repeat` found nothing that started speaking.
         case nothingToRepeat = "nothing_to_repeat"
         case notAllowed = "not_allowed"
+        /// A sound the profile's sound book does not have.
+        case unknownSound = "unknown_sound"
+        /// A sound that cannot be rendered at the output's rate (a tone at or above half of it).
+        case sampleRate = "sample_rate"
         /// The sound cannot be played now: too many at once, or sound is closed.
         case sound = "sound"
         /// `hello` named a profile that is not installed, or that does not load.
@@ -26,6 +32,8 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case limit = "limit"
     }
 
+    /// A `Code`'s raw value, kept as a string: a client may read a code from a newer daemon that this
+    /// build does not know (`knownCode` is then nil).
     public let code: String
     public let message: String
 
@@ -34,11 +42,19 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         self.message = message
     }
 
-    /// For codes that come from another module (the event map's errors).
-    public init(code: String, message: String) {
-        self.code = code
+    /// For errors of other modules that carry their code (the event map's and the sound book's).
+    public init(code: Code, message: String) {
+        self.init(code, message)
+    }
+
+    /// An error reply as read from the wire, whatever its code.
+    init(wireCode: String, message: String) {
+        self.code = wireCode
         self.message = message
     }
+
+    /// The code, when this build knows it.
+    public var knownCode: Code? { Code(rawValue: code) }
 
     public var description: String { "\(code): \(message)" }
 }
