@@ -73,6 +73,7 @@ let package = Package(
             name: "NarratorAudio",
             dependencies: [
                 "NarratorSystem",
+                "NarratorWire",
                 "NarratorVoice",
                 "CPCAudio",
                 "CPulse",

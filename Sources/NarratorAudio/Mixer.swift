@@ -1,6 +1,7 @@
 public import Logging
 import NarratorSystem
 public import NarratorVoice
+import NarratorWire
 import Synchronization
 
 /// The daemon's one audio output: a writer thread that mixes the speech stream and any number of
@@ -18,9 +19,10 @@ public final class Mixer: @unchecked Sendable {
     /// An utterance must have been heard by the time its audio takes, plus what may be written
     /// ahead of it, plus this (a loaded machine may starve the sound server for a while).
     static let speechGrace = Duration.seconds(4)
-    /// The most earcons that may sound at once, and the longest one.
+    /// The most earcons that may sound at once.
     public static let maximumEarcons = 32
-    public static let maximumEarconSeconds = 10
+    /// The longest earcon: the protocol's longest sound, which the sound book holds to as well.
+    public static let maximumEarconMilliseconds = ProtocolLimits.maximumSoundMilliseconds
 
     public let sampleRate: Int
     public let outputName: String
@@ -63,8 +65,8 @@ public final class Mixer: @unchecked Sendable {
     /// is too long; returns at once (the writer plays it).
     public func play(_ samples: [Int16]) throws(MixerError) {
         guard !samples.isEmpty else { return }
-        guard samples.count <= sampleRate * Self.maximumEarconSeconds else {
-            throw .tooLong(seconds: Self.maximumEarconSeconds)
+        guard samples.count <= sampleRate * Self.maximumEarconMilliseconds / 1000 else {
+            throw .tooLong(milliseconds: Self.maximumEarconMilliseconds)
         }
         try withState { (state: inout MixerState) throws(MixerError) in
             guard !state.closed else { throw .closed }
@@ -154,13 +156,16 @@ public final class Mixer: @unchecked Sendable {
 /// Why an earcon was refused.
 public enum MixerError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooMany(Int)
-    case tooLong(seconds: Int)
+    case tooLong(milliseconds: Int)
     case closed
 
     public var description: String {
         switch self {
         case .tooMany(let limit): "\(limit) sounds are already playing at once; wait for one to end"
-        case .tooLong(let seconds): "a sound may last at most \(seconds) seconds"
+        case .tooLong(let milliseconds):
+            milliseconds % 1000 == 0
+                ? "a sound may last at most \(milliseconds / 1000) seconds"
+                : "a sound may last at most \(milliseconds) ms"
         case .closed: "the audio output is closed"
         }
     }

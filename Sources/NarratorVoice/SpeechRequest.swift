@@ -2,8 +2,8 @@ public import NarratorWire
 
 /// One announcement to speak, as the daemon hands it across the seam.
 public struct SpeechRequest: Sendable, Hashable {
-    /// The most text one request may hold, in UTF-8 bytes; the daemon's line limit is the same.
-    public static let maximumTextBytes = 64 * 1024
+    /// The most text one request may hold, in UTF-8 bytes: the protocol's, as long as a request line.
+    public static let maximumTextBytes = ProtocolLimits.maximumTextBytes
 
     public let id: AnnouncementID
     public let text: String

@@ -151,8 +151,8 @@ struct MixerTests {
         let device = MemoryDevice(holdsBack: true)
         let mixer = mixer(device)
         defer { mixer.close() }
-        #expect(throws: MixerError.tooLong(seconds: Mixer.maximumEarconSeconds)) {
-            try mixer.play([Int16](repeating: 1, count: Self.rate * Mixer.maximumEarconSeconds + 1))
+        #expect(throws: MixerError.tooLong(milliseconds: Mixer.maximumEarconMilliseconds)) {
+            try mixer.play([Int16](repeating: 1, count: Self.rate * Mixer.maximumEarconMilliseconds / 1000 + 1))
         }
         for _ in 0..<Mixer.maximumEarcons { try mixer.play([Int16](repeating: 1, count: Self.rate)) }
         #expect(throws: MixerError.tooMany(Mixer.maximumEarcons)) { try mixer.play([1]) }

@@ -17,8 +17,9 @@ public struct SoundBook: Sendable {
     /// The only format version this narrator reads.
     public static let version = 1
     public static let maximumSounds = 1000
-    /// The longest a sound may last, with every `when` argument true.
-    public static let maximumMilliseconds = 10_000.0
+    /// The longest a sound may last, with every `when` argument true: the protocol's, which the
+    /// mixer holds to as well.
+    public static let maximumMilliseconds = Double(ProtocolLimits.maximumSoundMilliseconds)
     public static let maximumChordParts = 64
     public static let maximumSequenceSteps = 1000
     public static let maximumRepeat = 100

@@ -2,6 +2,7 @@ public import Logging
 import NIOCore
 import NIOPosix
 import NarratorSystem
+public import NarratorWire
 import Synchronization
 
 #if canImport(Glibc)
@@ -21,7 +22,8 @@ public struct NarratorService: Sendable {
         /// A listening socket systemd passed (socket activation): served instead of binding
         /// `socketPath`, and left in place at the end, since it is systemd's.
         public var inherited: InheritedSocket?
-        /// Longest request line in bytes; longer ones get an error reply and are discarded.
+        /// Longest request line in bytes; longer ones get an error reply and are discarded. The
+        /// protocol's (`ProtocolLimits.maximumLineBytes`) unless a test asks for less.
         public var lineLimit: Int
         /// Called once the socket listens (tests and the CLI's readiness line use it).
         public var onReady: @Sendable (String) -> Void
@@ -34,7 +36,7 @@ public struct NarratorService: Sendable {
         public var stopRequests: AsyncStream<Void>
 
         public init(
-            socketPath: String, inherited: InheritedSocket? = nil, lineLimit: Int = 64 * 1024,
+            socketPath: String, inherited: InheritedSocket? = nil, lineLimit: Int = ProtocolLimits.maximumLineBytes,
             onReady: @escaping @Sendable (String) -> Void = { _ in },
             onStopping: @escaping @Sendable () -> Void = {},
             reloadRequests: AsyncStream<Void> = AsyncStream { $0.finish() },
