@@ -171,7 +171,7 @@ let package = Package(
         // Writes a tool's manual page from its argument parser's description (scripts/install).
         .executableTarget(
             name: "narrator-manual",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["NarratorSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Benchmarks kept in the repo; run in release mode, results in docs/BENCHMARKS.md.

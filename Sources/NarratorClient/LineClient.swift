@@ -143,7 +143,7 @@ public final class LineClient: @unchecked Sendable {
                 Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
             var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&watched, 1, Int32(milliseconds))
-            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 && errno == EINTR { continue }  // not retryingEINTR: the time left is worked out again
             if ready < 0 {
                 throw Failure("waiting for the narrator failed: \(String(cString: strerror(errno)))")
             }
@@ -163,15 +163,12 @@ public final class LineClient: @unchecked Sendable {
     /// Reads what the socket has into the buffer; false when the daemon closed the connection.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 {
-                throw Failure("reading from the narrator failed: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return false }
-            buffer.append(contentsOf: chunk[0..<count])
-            return true
+        let count = retryingEINTR { chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
+        if count < 0 {
+            throw Failure("reading from the narrator failed: \(String(cString: strerror(errno)))")
         }
+        if count == 0 { return false }
+        buffer.append(contentsOf: chunk[0..<count])
+        return true
     }
 }

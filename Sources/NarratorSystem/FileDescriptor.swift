@@ -12,13 +12,13 @@ public enum FileDescriptor {
         guard let base = bytes.baseAddress else { return true }
         var offset = 0
         while offset < bytes.count {
-            let written =
+            let written = retryingEINTR {
                 if let socketFlags {
                     send(descriptor, base + offset, bytes.count - offset, socketFlags)
                 } else {
                     write(descriptor, base + offset, bytes.count - offset)
                 }
-            if written < 0 && errno == EINTR { continue }
+            }
             guard written > 0 else { return false }
             offset += written
         }

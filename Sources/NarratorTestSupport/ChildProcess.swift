@@ -78,8 +78,7 @@ public final class ChildProcess: @unchecked Sendable {
         // The only waitpid for this PID: it records the exit status and wakes whoever waits for it.
         OSThread.start(name: "reap-\(child)") { [exit, child] in
             var raw: Int32 = 0
-            var reaped = waitpid(child, &raw, 0)
-            while reaped < 0 && errno == EINTR { reaped = waitpid(child, &raw, 0) }
+            let reaped = retryingEINTR { waitpid(child, &raw, 0) }
             // -1: the child could not be waited for (someone else reaped it).
             let signal = raw & 0x7f
             exit.record(reaped < 0 ? -1 : signal == 0 ? (raw >> 8) & 0xff : 128 + signal)
@@ -93,11 +92,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// Reads what is available (blocking until something is); empty at end of file.
     public func read(maximum: Int = 65_536) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: maximum)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress, maximum) }
-            if count < 0 && errno == EINTR { continue }
-            return count <= 0 ? [] : Array(buffer[0..<count])
-        }
+        let count = retryingEINTR { buffer.withUnsafeMutableBytes { Glibc.read(output, $0.baseAddress, maximum) } }
+        return count <= 0 ? [] : Array(buffer[0..<count])
     }
 
     /// Reads the child's output until it contains `marker` (its readiness line, say). Returns what
@@ -110,7 +106,7 @@ public final class ChildProcess: @unchecked Sendable {
             let left = deadline - .now
             guard left > .zero else { return (false, log + "\n[nothing more within \(limit)]") }
             let ready = poll(&descriptor, 1, Int32(clamping: left.milliseconds + 1))
-            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 && errno == EINTR { continue }  // not retryingEINTR: the time left is worked out again
             guard ready > 0 else { continue }
             let bytes = read()
             if bytes.isEmpty { return (false, log) }
@@ -235,8 +231,9 @@ private final class ScratchFile {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingEINTR {
+                buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            }
             guard count > 0 else { break }
             bytes += buffer[0..<count]
         }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NarratorSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -47,10 +48,11 @@ public final class KeyboardProcess: @unchecked Sendable {
         var bytes = Array(keys.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes.withUnsafeMutableBytes {
-                send(keyboard, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            let count = retryingEINTR {
+                bytes.withUnsafeMutableBytes {
+                    send(keyboard, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+                }
             }
-            if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             sent += count
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import NarratorSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -25,8 +26,7 @@ struct NarratorManual: ParsableCommand {
         var input: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = read(0, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingEINTR { read(0, &buffer, buffer.count) }
             guard count > 0 else { break }
             input += buffer[..<count]
         }

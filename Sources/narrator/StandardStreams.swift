@@ -11,8 +11,7 @@ enum StandardStreams {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingEINTR { buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) } }
             if count <= 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
         }

@@ -1,3 +1,5 @@
+import NarratorSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -64,8 +66,7 @@ enum ChildLauncher {
     static func reap(_ pid: pid_t) -> String {
         kill(pid, SIGKILL)
         var raw: Int32 = 0
-        var reaped = waitpid(pid, &raw, 0)
-        while reaped < 0 && errno == EINTR { reaped = waitpid(pid, &raw, 0) }
+        let reaped = retryingEINTR { waitpid(pid, &raw, 0) }
         guard reaped == pid else { return "the synthesizer process ended" }
         let signal = raw & 0x7f
         if signal == 0 { return "the synthesizer process exited with status \((raw >> 8) & 0xff)" }

@@ -1,3 +1,5 @@
+import NarratorSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -40,10 +42,11 @@ final class FrameChannel {
     func sendAll(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+            let count = retryingEINTR {
+                bytes.withUnsafeBytes {
+                    Glibc.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
+                }
             }
-            if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             sent += count
         }
@@ -88,7 +91,7 @@ final class FrameChannel {
                 let (seconds, attoseconds) = left.components
                 let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
                 let ready = poll(&descriptor, 1, milliseconds)
-                if ready < 0 && errno == EINTR { continue }
+                if ready < 0 && errno == EINTR { continue }  // not retryingEINTR: the time left is worked out again
                 if ready == 0 { continue }
             }
             guard fill() else { return .closed }
@@ -101,13 +104,10 @@ final class FrameChannel {
             inbound.removeFirst(consumed)
             consumed = 0
         }
-        while true {
-            let count = recv(descriptor, scratch.baseAddress, scratch.count, 0)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
-            return true
-        }
+        let count = retryingEINTR { recv(descriptor, scratch.baseAddress, scratch.count, 0) }
+        guard count > 0 else { return false }
+        inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
+        return true
     }
 
     private func takeFrame() -> Received? {
