@@ -132,6 +132,8 @@ public struct Conductor {
     }
 
     private mutating func outputChanged(_ status: OutputStatus) {
+        // Reports from the mixer's thread and the one at the watch's start may cross: the older is stale.
+        guard status.since >= output.since else { return }
         let changed = status.condition != output.condition
         output = status
         guard changed else { return }

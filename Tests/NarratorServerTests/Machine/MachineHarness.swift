@@ -28,7 +28,8 @@ struct MachineHarness {
 
     init(defaults: DaemonDefaults = .builtIn) {
         conductor = Conductor(
-            profile: Self.profile, voices: FakeSpeaker(), sampleRate: 22050, output: OutputStatus(output: "fake"),
+            profile: Self.profile, voices: FakeSpeaker(), sampleRate: 22050,
+            output: OutputStatus(output: "fake", since: Self.start),
             defaults: defaults, started: Self.start)
     }
 
