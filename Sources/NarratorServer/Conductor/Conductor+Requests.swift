@@ -122,55 +122,8 @@ extension Conductor {
         }
     }
 
-    /// What plays, and for how long.
-    private func soundReply(_ name: String, _ samples: [Int16]) -> Reply {
-        .sound(name: name, milliseconds: samples.count * 1000 / sampleRate)
-    }
-
-    private mutating func decideEvent(_ event: GameEvent, from session: Session) throws(ProtocolError) -> (
-        Reply, [Consequence]
-    ) {
-        let action: EventAction
-        let profile = profile(of: session)
-        do {
-            action = try profile.eventMap.resolve(
-                event, localizer: profile.localizer, locale: voice(of: session).locale)
-        } catch {
-            throw ProtocolError(code: error.code, message: error.message)
-        }
-        switch action {
-        case .speak(let rendering, let priority, let policy, let cue):
-            // The sound is rendered first, so a broken cue refuses the whole event before anything
-            // is queued; it starts with the speech.
-            let samples = try cue.map { (cue) throws(ProtocolError) in try profile.render(cue, sampleRate: sampleRate) }
-            let (reply, consequences) = try submit(
-                rendering.text, locale: rendering.locale, notices: rendering.fallbacks, priority, policy,
-                sound: cue?.name, from: session)
-            guard let cue, let samples else { return (reply, consequences) }
-            return (reply, [.play(name: cue.name, samples: samples)] + consequences)
-        case .play(let cue):
-            let samples = try profile.render(cue, sampleRate: sampleRate)
-            return (soundReply(cue.name, samples), [.play(name: cue.name, samples: samples)])
-        case .cancel(let scope):
-            return (.done, cancel(scope: scope, allClients: false, from: session.id))
-        case .silent:
-            return (.silent, [])
-        }
-    }
-
-    private func render(_ key: String, _ arguments: [FormatArgument], for session: Session) throws(ProtocolError)
-        -> Rendering
-    {
-        do {
-            return try profile(of: session).localizer.render(
-                key, locale: voice(of: session).locale, arguments: arguments)
-        } catch {
-            throw ProtocolError(.format, error.description)
-        }
-    }
-
     /// Queues an announcement of `text`, spoken in the language it is written in.
-    private mutating func submit(
+    mutating func submit(
         _ text: String, locale: String?, notices: [FallbackNotice], _ priority: Priority, _ policy: AnnouncementPolicy,
         sound: String? = nil, ssml: Bool = false, from session: Session
     ) throws(ProtocolError) -> (Reply, [Consequence]) {
@@ -249,7 +202,7 @@ extension Conductor {
         Scope("client\(client.rawValue).\(scope.rawValue)")
     }
 
-    private func cancel(scope: Scope?, allClients: Bool, from client: ClientID) -> [Consequence] {
+    func cancel(scope: Scope?, allClients: Bool, from client: ClientID) -> [Consequence] {
         switch (scope, allClients) {
         case (nil, false): return [.schedule(.cancel(.client(client)))]
         case (nil, true): return [.schedule(.cancel(.all))]
