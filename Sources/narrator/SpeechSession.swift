@@ -37,7 +37,7 @@ struct SpeechSession {
     }
 
     /// Speaks `text` and returns once it has been played; throws when it failed.
-    mutating func say(_ text: String, voice: VoiceSettings) async throws {
+    mutating func say(_ text: String, voice: VoiceRequest) async throws {
         // Whatever was printed before this phrase should be readable while it is heard.
         fflush(nil)
         let request = SpeechRequest(id: AnnouncementID(rawValue: nextID), text: text, voice: voice)

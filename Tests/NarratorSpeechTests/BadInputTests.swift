@@ -29,9 +29,9 @@ struct BadInputTests {
     @Test("Out-of-range voice parameters are refused before anything is queued")
     func refusesBadParameters() throws {
         let engine = try TestEngine.engine()
-        let cases: [(VoiceSettings, String)] = [
-            (VoiceSettings(rate: 1000), "rate"), (VoiceSettings(pitch: -1), "pitch"),
-            (VoiceSettings(volume: 500), "volume"),
+        let cases: [(VoiceRequest, String)] = [
+            (VoiceRequest(rate: 1000), "rate"), (VoiceRequest(pitch: -1), "pitch"),
+            (VoiceRequest(volume: 500), "volume"),
         ]
         for (voice, name) in cases {
             do {

@@ -140,7 +140,7 @@ struct IsolatedEngineTests {
             let sink = MemorySink()
             let id = TestEngine.nextID()
             let outcome = try await engine.speakAndWait(
-                SpeechRequest(id: id, text: text, voice: VoiceSettings(locale: "yue")), to: sink)
+                SpeechRequest(id: id, text: text, voice: VoiceRequest(locale: "yue")), to: sink)
             #expect(outcome == .finished(id), "\(text)")
             #expect(rms(sink.samples(of: id)) > 500, "\(text)")
         }

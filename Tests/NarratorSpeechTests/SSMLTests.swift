@@ -13,7 +13,7 @@ struct SSMLTests {
         let sink = MemorySink()
         let id = TestEngine.nextID()
         let outcome = try await engine.speakAndWait(
-            SpeechRequest(id: id, text: text, voice: VoiceSettings(locale: locale), ssml: ssml), to: sink)
+            SpeechRequest(id: id, text: text, voice: VoiceRequest(locale: locale), ssml: ssml), to: sink)
         #expect(outcome == .finished(id))
         return sink.samples(of: id)
     }

@@ -17,7 +17,7 @@ struct SynthesisTests {
     func speaksEachLanguage(locale: String, text: String) async throws {
         let engine = try TestEngine.engine()
         #expect(engine.sampleRate == 22050)
-        let (samples, outcome, id) = try await TestEngine.render(text, voice: VoiceSettings(locale: locale))
+        let (samples, outcome, id) = try await TestEngine.render(text, voice: VoiceRequest(locale: locale))
         #expect(outcome == .finished(id))
         let seconds = Double(samples.count) / Double(engine.sampleRate)
         #expect(seconds > 0.5 && seconds < 4, "\(locale): \(seconds) s")
@@ -33,15 +33,15 @@ struct SynthesisTests {
 
     @Test("The rate is applied again after a voice change")
     func rateSurvivesVoiceChanges() async throws {
-        let english = VoiceSettings(locale: "en", rate: 175)
+        let english = VoiceRequest(locale: "en", rate: 175)
         let before = try await TestEngine.render("Score one hundred and twenty.", voice: english).samples.count
-        _ = try await TestEngine.render("Осталось две жизни.", voice: VoiceSettings(locale: "ru", rate: 175))
+        _ = try await TestEngine.render("Осталось две жизни.", voice: VoiceRequest(locale: "ru", rate: 175))
         let after = try await TestEngine.render("Score one hundred and twenty.", voice: english).samples.count
         // espeak-ng varies by a few samples between runs; forgetting the rate after the Russian
         // voice makes English 4.5 % longer (measured with libespeak-ng 1.51).
         #expect(abs(Double(after - before)) / Double(before) < 0.015, "before \(before), after \(after)")
         let faster = try await TestEngine.render(
-            "Score one hundred and twenty.", voice: VoiceSettings(locale: "en", rate: 350)
+            "Score one hundred and twenty.", voice: VoiceRequest(locale: "en", rate: 350)
         ).samples.count
         #expect(Double(faster) < Double(before) * 0.7)
     }

@@ -19,7 +19,7 @@ enum TestEngine {
     /// Renders `text` into a fresh memory sink and returns the samples, the last event and the id
     /// it was spoken as.
     static func render(
-        _ text: String, voice: VoiceSettings = VoiceSettings()
+        _ text: String, voice: VoiceRequest = VoiceRequest()
     ) async throws -> (samples: [Int16], outcome: SpeakerEvent, id: AnnouncementID) {
         let engine = try engine()
         let sink = MemorySink()

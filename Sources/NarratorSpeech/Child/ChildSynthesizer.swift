@@ -38,7 +38,7 @@ struct ChildSynthesizer: Synthesizer {
             "Synthesizer started", metadata: ["synthesizer.pid": "\(child.pid)", "sandbox": "\(hello.sandbox)"])
     }
 
-    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceSettings) throws(SpeechError) {
+    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceRequest) throws(SpeechError) {
         let channel = try ensureRunning()
         var writer = WireWriter()
         switch VoiceSelection(voice) {
