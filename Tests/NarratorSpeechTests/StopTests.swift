@@ -1,3 +1,4 @@
+import Dispatch
 import NarratorAudio
 import NarratorCore
 import NarratorSpeech
@@ -68,15 +69,24 @@ struct StopTests {
         let sink = MemorySink()
         let queuedLog = EventLog()
         let stopped = AsyncStream.makeStream(of: Void.self)
-        // Stop the second utterance while the first is still being synthesized.
+        // Stop the second utterance while the first is still being synthesized. The speech thread
+        // may get there before this test has queued the second (a stop for an id the engine does
+        // not know is ignored, and the test then waited for ever): it waits until it is queued.
+        let secondQueued = DispatchSemaphore(value: 0)
         let firstSink = MemorySink { utterance, chunk in
-            if utterance == first.rawValue && chunk == 1 { try? TestEngine.engine().stop(queued) }
+            guard utterance == first.rawValue && chunk == 1 else { return }
+            secondQueued.wait()
+            try? TestEngine.engine().stop(queued)
         }
         try engine.speak(SpeechRequest(id: first, text: "Pause."), to: firstSink) { _ in }
-        try engine.speak(SpeechRequest(id: queued, text: "This is never heard."), to: sink) { event in
-            queuedLog.record(event)
-            if case .stopped = event { stopped.continuation.finish() }
+        let queuing = Result { () throws(SpeechError) in
+            try engine.speak(SpeechRequest(id: queued, text: "This is never heard."), to: sink) { event in
+                queuedLog.record(event)
+                if case .stopped = event { stopped.continuation.finish() }
+            }
         }
+        secondQueued.signal()
+        try queuing.get()
         for await _ in stopped.stream {}
         #expect(queuedLog.all == [.stopped(queued, resumePosition: 0)])
         #expect(sink.recordings.isEmpty)
