@@ -193,7 +193,8 @@ let package = Package(
         // The speech memory figure needs a process that holds only speech: the benchmark binary also
         // carries the daemon, whose code pages would count in its RSS.
         .executableTarget(
-            name: "narrator-speech-memory", dependencies: ["NarratorAudio", "NarratorSpeech", "NarratorSystem"]),
+            name: "narrator-speech-memory",
+            dependencies: ["NarratorAudio", "NarratorCore", "NarratorSpeech", "NarratorSystem"]),
 
         .testTarget(name: "NarratorSystemTests", dependencies: ["NarratorSystem"]),
         .testTarget(

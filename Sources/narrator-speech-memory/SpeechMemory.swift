@@ -1,5 +1,6 @@
 import Logging
 import NarratorAudio
+import NarratorCore
 import NarratorSpeech
 import NarratorSystem
 
@@ -23,7 +24,9 @@ struct SpeechMemory {
         for index in 0..<count {
             let (locale, text) = phrases[index % phrases.count]
             _ = try await engine.speakAndWait(
-                Utterance(id: UInt64(index + 1), text: text, voice: VoiceSettings(locale: locale)), to: sink)
+                SpeechRequest(
+                    id: AnnouncementID(rawValue: UInt64(index + 1)), text: text, voice: VoiceRequest(locale: locale)),
+                to: sink)
         }
         print(
             "RSS before espeak-ng \(before) KiB, after initializing it \(initialized) KiB, after \(count) utterances "
