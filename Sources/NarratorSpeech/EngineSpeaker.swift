@@ -27,8 +27,10 @@ public struct EngineSpeaker: Speaker {
 
     public func stop(_ id: AnnouncementID) { engine.stop(id) }
 
+    /// A lookup only: the daemon's conductor asks it while deciding, and does no I/O then. A fallback
+    /// is logged (once per locale) when an announcement in that locale is spoken (`enqueueChecked`).
     public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
-        try EngineVoices(engine: engine).voice(for: locale)
+        try EngineVoices(engine: engine, logsFallbacks: false).voice(for: locale)
     }
 
     public func voice(named name: String) throws(SpeakerError) -> VoiceChoice {
