@@ -197,7 +197,8 @@ let package = Package(
         // The speech memory figure needs a process that holds only speech: the benchmark binary also
         // carries the daemon, whose code pages would count in its RSS.
         .executableTarget(
-            name: "narrator-speech-memory", dependencies: ["NarratorAudio", "NarratorSpeech", "NarratorSystem"]),
+            name: "narrator-speech-memory",
+            dependencies: ["NarratorAudio", "NarratorWire", "NarratorSpeech", "NarratorSystem"]),
 
         .testTarget(name: "NarratorSystemTests", dependencies: ["NarratorSystem"]),
         .testTarget(
@@ -250,6 +251,7 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ], exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -75,9 +75,12 @@ public final class Mixer: @unchecked Sendable {
         }
     }
 
-    /// Calls `handler` (on the writer thread) each time the output is lost or works again.
+    /// Calls `handler` with the output's status now, then (on the writer thread) each time the
+    /// output is lost or works again: a change made before the watch began is not missed. Reports
+    /// may cross on their way; the newest is the one with the latest `since`.
     public func watch(_ handler: @escaping @Sendable (OutputStatus) -> Void) {
         watchers.withLock { $0.append(handler) }
+        handler(status)
     }
 
     /// Tells the watchers of a change of condition.

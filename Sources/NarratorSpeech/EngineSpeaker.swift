@@ -3,7 +3,9 @@ public import NarratorVoice
 public import NarratorWire
 
 /// The libespeak-ng engine behind the daemon's speech seam, speaking into one sink (the mixer's
-/// speech channel). It speaks what it is given: the daemon has checked each request already.
+/// speech channel). The engine speaks the seam's own requests and events; what this adds is the
+/// sink, which the seam does not name (the engine speaks to whichever sink a caller gives it). It
+/// speaks what it is given: the daemon has checked each request already.
 public struct EngineSpeaker: Speaker {
     public let engine: SpeechEngine
     public let sink: any AudioSink
@@ -16,30 +18,19 @@ public struct EngineSpeaker: Speaker {
     public func speak(_ request: SpeechRequest, observer: @escaping @Sendable (SpeakerEvent) -> Void)
         throws(SpeakerError)
     {
-        let utterance = Utterance(
-            id: request.id.rawValue, text: request.text, voice: request.voice, startPosition: request.startPosition,
-            ssml: request.ssml)
-        let id = request.id
         do {
-            try engine.enqueueChecked(utterance, to: sink) { event in
-                switch event {
-                case .started: observer(.started(id))
-                case .boundary(_, .sentence, let position): observer(.sentence(id, position: position))
-                case .boundary: return
-                case .finished: observer(.finished(id))
-                case .stopped(_, let position): observer(.stopped(id, resumePosition: position))
-                case .failed(_, let error): observer(.failed(id, reason: error.description))
-                }
-            }
+            try engine.enqueueChecked(request, to: sink, observer: observer)
         } catch {
             throw SpeakerError(error.description)
         }
     }
 
-    public func stop(_ id: AnnouncementID) { engine.stop(id.rawValue) }
+    public func stop(_ id: AnnouncementID) { engine.stop(id) }
 
+    /// A lookup only: the daemon's conductor asks it while deciding, and does no I/O then. A fallback
+    /// is logged (once per locale) when an announcement in that locale is spoken (`enqueueChecked`).
     public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
-        try EngineVoices(engine: engine).voice(for: locale)
+        try EngineVoices(engine: engine, logsFallbacks: false).voice(for: locale)
     }
 
     public func voice(named name: String) throws(SpeakerError) -> VoiceChoice {

@@ -15,7 +15,10 @@ public struct SpeechRequest: Sendable, Hashable {
     /// it is, `<` included.
     public let ssml: Bool
 
-    public init(id: AnnouncementID, text: String, voice: VoiceRequest, startPosition: Int = 0, ssml: Bool = false) {
+    public init(
+        id: AnnouncementID, text: String, voice: VoiceRequest = VoiceRequest(), startPosition: Int = 0,
+        ssml: Bool = false
+    ) {
         self.id = id
         self.text = text
         self.voice = voice

@@ -35,7 +35,7 @@ extension DaemonBench {
             let folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("narrator-bench-\(UInt32.random(in: 0...UInt32.max))").path
             let socket = folder + "/narrator.sock"
-            let conductor = Conductor(
+            let conductor = ConductorShell(
                 profile: profile, catalog: catalog, speaker: speaker, sounds: sounds, logger: logger)
             let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
             let service = NarratorService(

@@ -2,6 +2,7 @@ import Logging
 import NarratorAudio
 import NarratorSpeech
 import NarratorTestSupport
+import NarratorWire
 
 /// Latencies measured on a private PulseAudio's null-sink monitor, as a listener would hear them.
 ///
@@ -23,7 +24,10 @@ struct PulseBench {
                 let start = ContinuousClock.now
                 let (locale, text) = SpeechBench.phrases[index % SpeechBench.phrases.count]
                 _ = try await engine.speakAndWait(
-                    Utterance(id: UInt64(index + 1), text: text, voice: VoiceSettings(locale: locale)), to: sink)
+                    SpeechRequest(
+                        id: AnnouncementID(rawValue: UInt64(index + 1)), text: text,
+                        voice: VoiceRequest(locale: locale)),
+                    to: sink)
                 guard let heard = recorder.firstSound(after: before),
                     let quiet = recorder.firstSound(after: before, above: MonitorRecorder.halvedAudible)
                 else { continue }
@@ -45,13 +49,13 @@ struct PulseBench {
             var latencies: [Double] = []
             var inPause = 0
             for index in 0..<count {
-                let id = UInt64(index + 1)
+                let id = AnnouncementID(rawValue: UInt64(index + 1))
                 guard let before = recorder.afterSilence() else { continue }
                 let ended = AsyncStream.makeStream(of: Void.self)
-                try engine.speak(Utterance(id: id, text: text), to: sink) { event in
+                try engine.speak(SpeechRequest(id: id, text: text), to: sink) { event in
                     switch event {
                     case .stopped, .finished, .failed: ended.continuation.finish()
-                    case .started, .boundary: break
+                    case .started, .sentence: break
                     }
                 }
                 guard let onset = recorder.waitForSound(after: before) else { continue }

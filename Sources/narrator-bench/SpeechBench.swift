@@ -3,6 +3,7 @@ import Logging
 import NarratorAudio
 import NarratorSpeech
 import NarratorSystem
+import NarratorWire
 
 /// `narrator-bench speech`: how fast speech starts and stops.
 struct SpeechBench: AsyncParsableCommand {
@@ -51,10 +52,10 @@ struct SpeechBench: AsyncParsableCommand {
             for index in 0..<count {
                 let (locale, text) = switching ? Self.phrases[index % Self.phrases.count] : Self.phrases[0]
                 let sink = MemorySink()
-                let id = UInt64(index + 1)
+                let id = AnnouncementID(rawValue: UInt64(index + 1))
                 let start = ContinuousClock.now
                 _ = try await engine.speakAndWait(
-                    Utterance(id: id, text: text, voice: VoiceSettings(locale: locale)), to: sink)
+                    SpeechRequest(id: id, text: text, voice: VoiceRequest(locale: locale)), to: sink)
                 guard let first = sink.recordings.first?.firstChunkAt else { continue }
                 latencies.append(Double((first - start) / .nanoseconds(1)) / 1_000_000)
             }

@@ -2,6 +2,7 @@ import Logging
 import NarratorAudio
 import NarratorSpeech
 import NarratorSystem
+import NarratorWire
 
 /// `narrator-speech-memory [COUNT]`: RSS of a process that initialized espeak-ng and spoke COUNT
 /// (default 100) utterances in 5 languages to the null sink. Results in docs/BENCHMARKS.md.
@@ -23,7 +24,9 @@ struct SpeechMemory {
         for index in 0..<count {
             let (locale, text) = phrases[index % phrases.count]
             _ = try await engine.speakAndWait(
-                Utterance(id: UInt64(index + 1), text: text, voice: VoiceSettings(locale: locale)), to: sink)
+                SpeechRequest(
+                    id: AnnouncementID(rawValue: UInt64(index + 1)), text: text, voice: VoiceRequest(locale: locale)),
+                to: sink)
         }
         print(
             "RSS before espeak-ng \(before) KiB, after initializing it \(initialized) KiB, after \(count) utterances "

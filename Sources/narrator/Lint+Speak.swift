@@ -39,7 +39,7 @@ extension Lint {
             print(line.printed)
             if let speech = line.speech, session != nil {
                 if spoken { await session?.pause() }
-                try await session?.say(speech.text, voice: VoiceSettings(locale: speech.locale))
+                try await session?.say(speech.text, voice: VoiceRequest(locale: speech.locale))
                 spoken = true
             }
         }

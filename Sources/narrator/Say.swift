@@ -24,13 +24,13 @@ struct Say: AsyncParsableCommand {
         let words = text == "-" ? StandardStreams.readInput() : text
         let logger = CommandLogger.make()
         let settingsPath = try ConfigLocation.path(given: speech.config)
-        var voice = VoiceSettings()
+        var voice = VoiceRequest()
         var session = try SpeechSession(espeakData: speech.espeakData, logger: logger) { voices in
             let settings = UserConfig(
                 path: settingsPath, commandLine: speech.commandLineSettings,
                 checks: ConfigLocation.checks(voices: voices))
             let defaults = try Self.defaults(settings, logger: logger)
-            voice = VoiceSettings(
+            voice = VoiceRequest(
                 locale: defaults.voice.locale, rate: defaults.voice.rate, pitch: defaults.voice.pitch,
                 volume: defaults.voice.volume, voice: defaults.voiceName(for: defaults.voice.locale))
             return try AudioOutput.parsing(defaults.output)

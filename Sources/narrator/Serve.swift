@@ -206,7 +206,7 @@ struct Serve: AsyncParsableCommand {
             return try AudioOutput.parsing(defaults.output)
         }
         defer { speech.close() }
-        let conductor = Conductor(
+        let conductor = ConductorShell(
             profile: defaultProfile, catalog: catalog, speaker: speech.speaker, sounds: speech.mixer,
             defaults: defaults, config: userConfig, logger: logger)
         speech.mixer.watch { conductor.outputChanged($0) }

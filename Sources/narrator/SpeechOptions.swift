@@ -14,19 +14,19 @@ struct SpeechOptions: ParsableArguments {
 
     @Option(
         help:
-            "Speed in words per minute (\(VoiceSettings.rateRange.lowerBound)-\(VoiceSettings.rateRange.upperBound); default: the file's, else 175)."
+            "Speed in words per minute (\(VoiceRequest.rateRange.lowerBound)-\(VoiceRequest.rateRange.upperBound); default: the file's, else 175)."
     )
     var rate: Int?
 
     @Option(
         help:
-            "Base pitch (\(VoiceSettings.pitchRange.lowerBound)-\(VoiceSettings.pitchRange.upperBound), 50 is normal; default: the file's, else 50)."
+            "Base pitch (\(VoiceRequest.pitchRange.lowerBound)-\(VoiceRequest.pitchRange.upperBound), 50 is normal; default: the file's, else 50)."
     )
     var pitch: Int?
 
     @Option(
         help:
-            "Volume (\(VoiceSettings.volumeRange.lowerBound)-\(VoiceSettings.volumeRange.upperBound), 100 is normal; default: the file's, else 100)."
+            "Volume (\(VoiceRequest.volumeRange.lowerBound)-\(VoiceRequest.volumeRange.upperBound), 100 is normal; default: the file's, else 100)."
     )
     var volume: Int?
 
@@ -68,8 +68,8 @@ struct SpeechOptions: ParsableArguments {
     func validate() throws {
         if let output { _ = try AudioOutput.parsing(output) }
         do {
-            let builtIn = VoiceSettings()
-            try VoiceSettings(
+            let builtIn = VoiceRequest()
+            try VoiceRequest(
                 locale: builtIn.locale, rate: rate ?? builtIn.rate, pitch: pitch ?? builtIn.pitch,
                 volume: volume ?? builtIn.volume
             )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import NarratorAudio
 import NarratorSpeech
+import NarratorWire
 
 #if canImport(Glibc)
     import Glibc
@@ -35,21 +36,18 @@ struct SpeechSession {
         }
     }
 
-    /// Speaks `text` and returns once it has been played; throws when the utterance failed.
-    mutating func say(_ text: String, voice: VoiceSettings) async throws {
+    /// Speaks `text` and returns once it has been played; throws when it failed.
+    mutating func say(_ text: String, voice: VoiceRequest) async throws {
         // Whatever was printed before this phrase should be readable while it is heard.
         fflush(nil)
-        let utterance = Utterance(id: nextID, text: text, voice: voice)
+        let request = SpeechRequest(id: AnnouncementID(rawValue: nextID), text: text, voice: voice)
         nextID += 1
-        switch try await engine.speakAndWait(utterance, to: mixer.speech) {
-        case .failed(.audioOutputFailed):
-            // The mixer has already said, in one line, why there is no sound.
-            throw ExitCode.failure
-        case .failed(let error):
-            throw error
-        case .finished, .stopped:
-            return
-        }
+        let last = try await engine.speakAndWait(request, to: mixer.speech)
+        guard case .failed(_, let reason) = last else { return }
+        // A lost output has said why in one line already: the mixer reports the loss before it
+        // fails what was playing.
+        if !mixer.status.isWorking { throw ExitCode.failure }
+        throw SpeakerError(reason)
     }
 
     /// Closes the output (a WAV file gets its final header) and stops the engine.

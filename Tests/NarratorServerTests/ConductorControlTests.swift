@@ -9,7 +9,7 @@ import Testing
 /// read as the protocol's typed replies.
 extension ConductorSeamTests {
     /// Says `hello` with `name` and returns the client.
-    private func named(_ name: String, locale: String? = nil, on other: Conductor? = nil) async throws -> Client {
+    private func named(_ name: String, locale: String? = nil, on other: ConductorShell? = nil) async throws -> Client {
         var client = await connect(to: other)
         try await send(Request.hello(client: name, locale: locale, profile: nil).line, from: client, to: other)
         #expect(await client.nextReply()?.isOK == true)

@@ -138,14 +138,16 @@ struct ConductorSeamTests {
 
     let speaker = FakeSpeaker()
     let sounds = FakeSounds()
-    let conductor: Conductor
+    let conductor: ConductorShell
 
     init() throws {
         conductor = try Self.conductor(speaker: speaker, sounds: sounds)
     }
 
     /// A running conductor with the shipped RetroRacing profile and the daemon's own table.
-    static func conductor(speaker: FakeSpeaker, sounds: FakeSounds, spokenNotices: Bool = false) throws -> Conductor {
+    static func conductor(speaker: FakeSpeaker, sounds: FakeSounds, spokenNotices: Bool = false) throws
+        -> ConductorShell
+    {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Localization")
         let profile = try Profile.load(
@@ -153,20 +155,19 @@ struct ConductorSeamTests {
             extraTables: [root.appendingPathComponent("narrator/Narrator.xcstrings").path])
         var defaults = DaemonDefaults.builtIn
         defaults.spokenNotices = spokenNotices
-        let conductor = Conductor(
+        let conductor = ConductorShell(
             profile: profile, speaker: speaker, sounds: sounds, defaults: defaults, logger: Logger(label: "test"))
-        Task { await conductor.run() }
         return conductor
     }
 
-    func connect(to other: Conductor? = nil) async -> Client {
+    func connect(to other: ConductorShell? = nil) async -> Client {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let id = await (other ?? conductor).connect(notifications: { line in continuation.yield(line) })
         return Client(id: id, lines: stream.makeAsyncIterator(), sink: continuation)
     }
 
     /// As a connection does: the reply is written first, then the request is carried out.
-    func send(_ line: String, from client: Client, to other: Conductor? = nil) async throws {
+    func send(_ line: String, from client: Client, to other: ConductorShell? = nil) async throws {
         let conductor = other ?? conductor
         let answer = await conductor.answer(try Request.parse(Array(line.utf8)), from: client.id)
         if let reply = answer.reply { client.sink.yield(reply.line) }

@@ -13,7 +13,7 @@ import Testing
 @Suite("Voice precedence in the conductor")
 struct ConfigPrecedenceTests {
     let speaker = FakeSpeaker()
-    let conductor: Conductor
+    let conductor: ConductorShell
     let path: String
 
     init() throws {
@@ -23,11 +23,9 @@ struct ConfigPrecedenceTests {
         path = try DaemonDefaultsTests.file("# mine\nrate 300\nvoice.pl pl+f3\n")
         let config = UserConfig(
             path: path, commandLine: [(.pitch, "60", "--pitch")], checks: DaemonDefaultsTests.checks)
-        conductor = Conductor(
+        conductor = ConductorShell(
             profile: profile, speaker: speaker, sounds: FakeSounds(), defaults: try config.load().defaults,
             config: config, logger: Logger(label: "test"))
-        let conductor = conductor
-        Task { await conductor.run() }
     }
 
     typealias Client = ConductorSeamTests.Client

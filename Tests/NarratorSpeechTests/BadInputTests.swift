@@ -8,7 +8,7 @@ struct BadInputTests {
     func refusesEmptyText(text: String) throws {
         let engine = try TestEngine.engine()
         #expect(throws: SpeechError.invalidRequest(.emptyText)) {
-            try engine.speak(Utterance(id: TestEngine.nextID(), text: text), to: MemorySink()) { _ in }
+            try engine.speak(SpeechRequest(id: TestEngine.nextID(), text: text), to: MemorySink()) { _ in }
         }
     }
 
@@ -17,24 +17,26 @@ struct BadInputTests {
         let engine = try TestEngine.engine()
         let huge = String(repeating: "lives remaining ", count: 65_536)
         #expect(
-            throws: SpeechError.invalidRequest(.textTooLong(bytes: huge.utf8.count, limit: Utterance.maximumTextBytes))
+            throws: SpeechError.invalidRequest(
+                .textTooLong(bytes: huge.utf8.count, limit: SpeechRequest.maximumTextBytes))
         ) {
-            try engine.speak(Utterance(id: TestEngine.nextID(), text: huge), to: MemorySink()) { _ in }
+            try engine.speak(SpeechRequest(id: TestEngine.nextID(), text: huge), to: MemorySink()) { _ in }
         }
-        let (_, outcome) = try await TestEngine.render("Still speaking.")
-        #expect(outcome == .finished)
+        let (_, outcome, id) = try await TestEngine.render("Still speaking.")
+        #expect(outcome == .finished(id))
     }
 
     @Test("Out-of-range voice parameters are refused before anything is queued")
     func refusesBadParameters() throws {
         let engine = try TestEngine.engine()
-        let cases: [(VoiceSettings, String)] = [
-            (VoiceSettings(rate: 1000), "rate"), (VoiceSettings(pitch: -1), "pitch"),
-            (VoiceSettings(volume: 500), "volume"),
+        let cases: [(VoiceRequest, String)] = [
+            (VoiceRequest(rate: 1000), "rate"), (VoiceRequest(pitch: -1), "pitch"),
+            (VoiceRequest(volume: 500), "volume"),
         ]
         for (voice, name) in cases {
             do {
-                try engine.speak(Utterance(id: TestEngine.nextID(), text: "Hi", voice: voice), to: MemorySink()) { _ in
+                try engine.speak(SpeechRequest(id: TestEngine.nextID(), text: "Hi", voice: voice), to: MemorySink()) {
+                    _ in
                 }
                 Issue.record("\(name) was accepted")
             } catch {
@@ -62,9 +64,9 @@ struct BadInputTests {
     func speaksOddText() async throws {
         for text in ["<speak>hi</speak> & %@ %lld", "a\u{0}b", "\u{202E}abc 🏎️", String(repeating: ".", count: 5000)] {
             let engine = try TestEngine.engine()
-            let outcome = try await engine.speakAndWait(
-                Utterance(id: TestEngine.nextID(), text: text), to: MemorySink())
-            #expect(outcome == .finished, "\(text.prefix(20))")
+            let id = TestEngine.nextID()
+            let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: text), to: MemorySink())
+            #expect(outcome == .finished(id), "\(text.prefix(20))")
         }
     }
 }

@@ -114,15 +114,15 @@ struct EarconPlaybackTests {
             // Queued here, not in a task: a task could wait for a cooperative thread that this
             // test's own blocking waits (and other tests') hold.
             let ended = DispatchSemaphore(value: 0)
-            let outcome = Mutex<SpeechEvent?>(nil)
+            let outcome = Mutex<SpeakerEvent?>(nil)
             try engine.speak(
-                Utterance(id: id, text: "Two lives remaining, speed increasing."), to: TeeSink(mixer.speech, memory)
+                SpeechRequest(id: id, text: "Two lives remaining, speed increasing."), to: TeeSink(mixer.speech, memory)
             ) { event in
                 switch event {
                 case .finished, .stopped, .failed:
                     outcome.withLock { $0 = event }
                     ended.signal()
-                case .started, .boundary: break
+                case .started, .sentence: break
                 }
             }
             let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")
@@ -130,7 +130,7 @@ struct EarconPlaybackTests {
             #expect(recorder.waitForSamples(onset + 11025))
             try mixer.play(chord)
             #expect(ended.wait(timeout: .now() + 20) == .success)
-            #expect(outcome.withLock { $0 } == .finished(id: id))
+            #expect(outcome.withLock { $0 } == .finished(id))
             let speech = memory.samples(of: id).map { $0 >> 1 }
             #expect(recorder.waitForSamples(onset + speech.count + 2205))
             let recorded = recorder.samples(in: (onset - 1000)..<(onset + speech.count + 2205))
@@ -172,7 +172,7 @@ struct EarconPlaybackTests {
             let before = recorder.count
             let chirp = try Self.book().render("speed_up", arguments: [:], sampleRate: PrivatePulseAudio.sampleRate)
             let stopped = DispatchSemaphore(value: 0)
-            try engine.speak(Utterance(id: id, text: StopTests.longText), to: mixer.speech) { event in
+            try engine.speak(SpeechRequest(id: id, text: StopTests.longText), to: mixer.speech) { event in
                 if case .stopped = event { stopped.signal() }
             }
             let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")
@@ -182,9 +182,9 @@ struct EarconPlaybackTests {
             try mixer.play(chirp)
             engine.stop(id)
             #expect(stopped.wait(timeout: .now() + 10) == .success, "the long phrase was not stopped")
-            let next = try await engine.speakAndWait(
-                Utterance(id: TestEngine.nextID(), text: "Pause."), to: mixer.speech)
-            #expect(next == .finished)
+            let nextID = TestEngine.nextID()
+            let next = try await engine.speakAndWait(SpeechRequest(id: nextID, text: "Pause."), to: mixer.speech)
+            #expect(next == .finished(nextID))
             #expect(recorder.waitForSamples(played + 22050))
             let area = recorder.samples(in: played..<(played + 22050))
             // Where the whole chirp fits best: the start whose six note windows together hold the

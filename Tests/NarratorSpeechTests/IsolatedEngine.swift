@@ -2,6 +2,7 @@ import Logging
 import NarratorAudio
 import NarratorSpeech
 import NarratorTestSupport
+import NarratorWire
 
 #if canImport(Glibc)
     import Glibc
@@ -19,12 +20,12 @@ enum IsolatedEngine {
             SynthesizerProcess(executable: narrator, hangTimeout: hangTimeout), logger: logger)
     }
 
-    /// A sink that sends `signal` to the engine's child once utterance `id` has written `chunk` chunks.
-    static func killing(_ engine: SpeechEngine, with signal: Int32, utterance id: UInt64, atChunk chunk: Int = 2)
+    /// A sink that sends `signal` to the engine's child once request `id` has written `chunk` chunks.
+    static func killing(_ engine: SpeechEngine, with signal: Int32, request id: AnnouncementID, atChunk chunk: Int = 2)
         -> MemorySink
     {
         MemorySink { utterance, count in
-            if utterance == id && count == chunk, let pid = engine.synthesizerProcessID { kill(pid, signal) }
+            if utterance == id.rawValue && count == chunk, let pid = engine.synthesizerProcessID { kill(pid, signal) }
         }
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import NarratorAudio
+import NarratorCore
 import NarratorSpeech
+import NarratorWire
 import Testing
 
 #if canImport(Glibc)
@@ -20,14 +22,14 @@ struct IsolatedEngineTests {
         let sink = MemorySink()
         let log = EventLog()
         let id = TestEngine.nextID()
-        let outcome = try await engine.speakAndWait(Utterance(id: id, text: Self.longText), to: sink) {
+        let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: Self.longText), to: sink) {
             log.record($0)
         }
-        #expect(outcome == .finished)
+        #expect(outcome == .finished(id))
         let local = EventLog()
         let localSink = MemorySink()
         let localID = TestEngine.nextID()
-        _ = try await TestEngine.engine().speakAndWait(Utterance(id: localID, text: Self.longText), to: localSink) {
+        _ = try await TestEngine.engine().speakAndWait(SpeechRequest(id: localID, text: Self.longText), to: localSink) {
             local.record($0)
         }
         // The same length and loudness (not the same samples: other tests share the in-process
@@ -50,17 +52,18 @@ struct IsolatedEngineTests {
         defer { engine.shutdown() }
         let first = try #require(engine.synthesizerProcessID)
         let id = TestEngine.nextID()
-        let sink = IsolatedEngine.killing(engine, with: signal, utterance: id)
-        let outcome = try await engine.speakAndWait(Utterance(id: id, text: Self.longText), to: sink)
-        guard case .failed(.synthesizerFailed(let reason)) = outcome else {
+        let sink = IsolatedEngine.killing(engine, with: signal, request: id)
+        let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: Self.longText), to: sink)
+        guard case .failed(id, let reason) = outcome else {
             Issue.record("expected the synthesizer to fail, got \(outcome)")
             return
         }
+        #expect(reason.hasPrefix("The speech synthesizer failed: "), "\(reason)")
         #expect(reason.contains("signal \(signal)"), "\(reason)")
 
         let nextID = TestEngine.nextID()
-        let next = try await engine.speakAndWait(Utterance(id: nextID, text: "Two lives remaining."), to: sink)
-        #expect(next == .finished)
+        let next = try await engine.speakAndWait(SpeechRequest(id: nextID, text: "Two lives remaining."), to: sink)
+        #expect(next == .finished(nextID))
         #expect(rms(sink.samples(of: nextID)) > 500)
         #expect(engine.synthesizerStarts == 2)
         #expect(engine.synthesizerProcessID != first)
@@ -78,8 +81,8 @@ struct IsolatedEngineTests {
         while ContinuousClock.now < deadline, !Self.isGone(pid) { usleep(1000) }
         let sink = MemorySink()
         let id = TestEngine.nextID()
-        let outcome = try await engine.speakAndWait(Utterance(id: id, text: "Two lives remaining."), to: sink)
-        #expect(outcome == .finished)
+        let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: "Two lives remaining."), to: sink)
+        #expect(outcome == .finished(id))
         #expect(rms(sink.samples(of: id)) > 500)
         #expect(engine.synthesizerStarts == 2)
     }
@@ -96,17 +99,18 @@ struct IsolatedEngineTests {
         let engine = try IsolatedEngine.start(hangTimeout: .milliseconds(500))
         defer { engine.shutdown() }
         let id = TestEngine.nextID()
-        let sink = IsolatedEngine.killing(engine, with: SIGSTOP, utterance: id)
-        let outcome = try await engine.speakAndWait(Utterance(id: id, text: Self.longText), to: sink)
-        guard case .failed(.synthesizerFailed(let reason)) = outcome else {
+        let sink = IsolatedEngine.killing(engine, with: SIGSTOP, request: id)
+        let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: Self.longText), to: sink)
+        guard case .failed(id, let reason) = outcome else {
             Issue.record("expected the synthesizer to fail, got \(outcome)")
             return
         }
+        #expect(reason.hasPrefix("The speech synthesizer failed: "), "\(reason)")
         #expect(reason.contains("sent nothing for"), "\(reason)")
 
         let nextID = TestEngine.nextID()
-        let next = try await engine.speakAndWait(Utterance(id: nextID, text: "Two lives remaining."), to: sink)
-        #expect(next == .finished)
+        let next = try await engine.speakAndWait(SpeechRequest(id: nextID, text: "Two lives remaining."), to: sink)
+        #expect(next == .finished(nextID))
         #expect(rms(sink.samples(of: nextID)) > 500)
     }
 
@@ -116,16 +120,16 @@ struct IsolatedEngineTests {
         defer { engine.shutdown() }
         let id = TestEngine.nextID()
         let sink = MemorySink { utterance, chunk in
-            if utterance == id && chunk == 2 { engine.stop(utterance) }
+            if utterance == id.rawValue && chunk == 2 { engine.stop(id) }
         }
-        let outcome = try await engine.speakAndWait(Utterance(id: id, text: Self.longText), to: sink)
+        let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: Self.longText), to: sink)
         guard case .stopped = outcome else {
             Issue.record("expected stopped, got \(outcome)")
             return
         }
-        #expect(try #require(sink.recordings.last { $0.id == id }).chunks <= 3)
+        #expect(try #require(sink.recordings.last { $0.id == id.rawValue }).chunks <= 3)
         let nextID = TestEngine.nextID()
-        #expect(try await engine.speakAndWait(Utterance(id: nextID, text: "Go."), to: sink) == .finished)
+        #expect(try await engine.speakAndWait(SpeechRequest(id: nextID, text: "Go."), to: sink) == .finished(nextID))
         #expect(engine.synthesizerStarts == 1)
     }
 
@@ -137,16 +141,16 @@ struct IsolatedEngineTests {
             let sink = MemorySink()
             let id = TestEngine.nextID()
             let outcome = try await engine.speakAndWait(
-                Utterance(id: id, text: text, voice: VoiceSettings(locale: "yue")), to: sink)
-            #expect(outcome == .finished, "\(text)")
+                SpeechRequest(id: id, text: text, voice: VoiceRequest(locale: "yue")), to: sink)
+            #expect(outcome == .finished(id), "\(text)")
             #expect(rms(sink.samples(of: id)) > 500, "\(text)")
         }
         // An SSML document that switches to Cantonese itself, in an English utterance.
         let id = TestEngine.nextID()
         let sink = MemorySink()
         let document = #"<speak>Score <s xml:lang="yue">1234567890123</s></speak>"#
-        let outcome = try await engine.speakAndWait(Utterance(id: id, text: document, ssml: true), to: sink)
-        #expect(outcome == .finished)
+        let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: document, ssml: true), to: sink)
+        #expect(outcome == .finished(id))
         #expect(engine.synthesizerStarts == 1)
     }
 }

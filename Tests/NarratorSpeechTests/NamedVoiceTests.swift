@@ -35,10 +35,10 @@ struct NamedVoiceTests {
     @Test("The female variant really speaks higher; the locale's own voice is set again after it")
     func variantSpeaks() async throws {
         let text = "Dzień dobry, jak się masz?"
-        let plain = try await TestEngine.render(text, voice: VoiceSettings(locale: "pl"))
-        let female = try await TestEngine.render(text, voice: VoiceSettings(locale: "pl", voice: "pl+f3"))
-        let again = try await TestEngine.render(text, voice: VoiceSettings(locale: "pl"))
-        #expect(plain.outcome == .finished && female.outcome == .finished)
+        let plain = try await TestEngine.render(text, voice: VoiceRequest(locale: "pl"))
+        let female = try await TestEngine.render(text, voice: VoiceRequest(locale: "pl", voice: "pl+f3"))
+        let again = try await TestEngine.render(text, voice: VoiceRequest(locale: "pl"))
+        #expect(plain.outcome == .finished(plain.id) && female.outcome == .finished(female.id))
         let (low, high) = (medianPitch(plain.samples), medianPitch(female.samples))
         #expect(low < 150 && high > 180, "pitch \(low) Hz plain, \(high) Hz with f3")
         // espeak-ng's output differs by a sample or so from run to run: the pitch tells the voice.
@@ -48,7 +48,7 @@ struct NamedVoiceTests {
     @Test("An utterance naming a voice espeak-ng does not have is refused before it is queued")
     func unknownVoiceIsRefused() async throws {
         await #expect(throws: SpeechError.unknownVariant("pl+f9", variant: "f9")) {
-            _ = try await TestEngine.render("Dzień dobry.", voice: VoiceSettings(locale: "pl", voice: "pl+f9"))
+            _ = try await TestEngine.render("Dzień dobry.", voice: VoiceRequest(locale: "pl", voice: "pl+f9"))
         }
     }
 }

@@ -18,8 +18,8 @@ struct PulsePlaybackTests {
             let id = TestEngine.nextID()
             let before = recorder.count
             let outcome = try await engine.speakAndWait(
-                Utterance(id: id, text: "Two lives remaining"), to: TeeSink(sink, memory))
-            #expect(outcome == .finished)
+                SpeechRequest(id: id, text: "Two lives remaining"), to: TeeSink(sink, memory))
+            #expect(outcome == .finished(id))
             let reference = memory.samples(of: id)
 
             let onset = try #require(recorder.waitForSound(after: before), "nothing audible was recorded")
@@ -36,8 +36,8 @@ struct PulsePlaybackTests {
             let sink = mixer.speech
             let id = TestEngine.nextID()
             let before = recorder.count
-            let finished = AsyncStream.makeStream(of: SpeechEvent.self)
-            try engine.speak(Utterance(id: id, text: StopTests.longText), to: sink) { event in
+            let finished = AsyncStream.makeStream(of: SpeakerEvent.self)
+            try engine.speak(SpeechRequest(id: id, text: StopTests.longText), to: sink) { event in
                 if case .stopped = event { finished.continuation.yield(event) }
                 if case .finished = event { finished.continuation.yield(event) }
             }
@@ -58,8 +58,9 @@ struct PulsePlaybackTests {
             #expect(tail < 0.15, "\(tail) s of speech after the stop")
 
             let after = recorder.count
-            let next = try await engine.speakAndWait(Utterance(id: TestEngine.nextID(), text: "Pause."), to: sink)
-            #expect(next == .finished)
+            let nextID = TestEngine.nextID()
+            let next = try await engine.speakAndWait(SpeechRequest(id: nextID, text: "Pause."), to: sink)
+            #expect(next == .finished(nextID))
             #expect(recorder.waitForSound(after: after) != nil)
         }
     }

@@ -13,8 +13,8 @@ struct SSMLTests {
         let sink = MemorySink()
         let id = TestEngine.nextID()
         let outcome = try await engine.speakAndWait(
-            Utterance(id: id, text: text, voice: VoiceSettings(locale: locale), ssml: ssml), to: sink)
-        #expect(outcome == .finished)
+            SpeechRequest(id: id, text: text, voice: VoiceRequest(locale: locale), ssml: ssml), to: sink)
+        #expect(outcome == .finished(id))
         return sink.samples(of: id)
     }
 
@@ -60,10 +60,11 @@ struct SSMLTests {
         let log = EventLog()
         let id = TestEngine.nextID()
         let outcome = try await engine.speakAndWait(
-            Utterance(id: id, text: "<speak><s>First one.</s><s>Second one.</s></speak>", startPosition: 9, ssml: true),
+            SpeechRequest(
+                id: id, text: "<speak><s>First one.</s><s>Second one.</s></speak>", startPosition: 9, ssml: true),
             to: MemorySink()
         ) { log.record($0) }
-        #expect(outcome == .finished)
+        #expect(outcome == .finished(id))
         #expect(log.sentenceStarts.isEmpty)
     }
 
@@ -71,7 +72,9 @@ struct SSMLTests {
     func malformedIsRefused(document: String, problem: String) throws {
         let engine = try TestEngine.engine()
         #expect {
-            try engine.speak(Utterance(id: TestEngine.nextID(), text: document, ssml: true), to: MemorySink()) { _ in }
+            try engine.speak(SpeechRequest(id: TestEngine.nextID(), text: document, ssml: true), to: MemorySink()) {
+                _ in
+            }
         } throws: { error in
             guard case SpeechError.invalidRequest(.ssml(let ssml)) = error else { return false }
             return ssml.problem.contains(problem)

@@ -1,5 +1,8 @@
+import Dispatch
 import NarratorAudio
+import NarratorCore
 import NarratorSpeech
+import NarratorWire
 import Synchronization
 import Testing
 
@@ -15,19 +18,19 @@ struct StopTests {
         let id = TestEngine.nextID()
         // The sink calls back after each stored chunk: stop right after the second one.
         let sink = MemorySink { utterance, chunk in
-            if utterance == id && chunk == 2 { try? TestEngine.engine().stop(utterance) }
+            if utterance == id.rawValue && chunk == 2 { try? TestEngine.engine().stop(id) }
         }
-        let outcome = try await engine.speakAndWait(Utterance(id: id, text: Self.longText), to: sink)
+        let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: Self.longText), to: sink)
         guard case .stopped = outcome else {
             Issue.record("expected stopped, got \(outcome)")
             return
         }
-        let chunks = try #require(sink.recordings.last { $0.id == id }).chunks
+        let chunks = try #require(sink.recordings.last { $0.id == id.rawValue }).chunks
         #expect(chunks <= 3, "\(chunks) chunks reached the sink")
 
         let nextID = TestEngine.nextID()
-        let next = try await engine.speakAndWait(Utterance(id: nextID, text: "Two lives remaining."), to: sink)
-        #expect(next == .finished)
+        let next = try await engine.speakAndWait(SpeechRequest(id: nextID, text: "Two lives remaining."), to: sink)
+        #expect(next == .finished(nextID))
         #expect(rms(sink.samples(of: nextID)) > 500)
         #expect(Double(sink.samples(of: nextID).count) / 22050 > 0.5)
     }
@@ -40,19 +43,20 @@ struct StopTests {
         let sounds = try #require(scalars.firstRange(of: "Sounds".unicodeScalars))
         let thirdSentence = scalars.distance(from: scalars.startIndex, to: sounds.lowerBound)
         let log = EventLog()
-        let outcome = try await engine.speakAndWait(Utterance(id: id, text: Self.longText), to: MemorySink()) { event in
+        let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: Self.longText), to: MemorySink()) {
+            event in
             log.record(event)
-            if case .boundary(_, .sentence, thirdSentence) = event { engine.stop(id) }
+            if case .sentence(_, thirdSentence) = event { engine.stop(id) }
         }
-        #expect(outcome == .stopped(resumePosition: thirdSentence), "sentences at \(log.sentenceStarts)")
+        #expect(outcome == .stopped(id, resumePosition: thirdSentence), "sentences at \(log.sentenceStarts)")
 
         let resumed = TestEngine.nextID()
         let resumedLog = EventLog()
         let sink = MemorySink()
         let second = try await engine.speakAndWait(
-            Utterance(id: resumed, text: Self.longText, startPosition: thirdSentence), to: sink
+            SpeechRequest(id: resumed, text: Self.longText, startPosition: thirdSentence), to: sink
         ) { resumedLog.record($0) }
-        #expect(second == .finished)
+        #expect(second == .finished(resumed))
         #expect(resumedLog.sentenceStarts.first == thirdSentence)
         let tail = try await TestEngine.render(String(Self.longText.dropFirst(thirdSentence))).samples
         #expect(abs(sink.samples(of: resumed).count - tail.count) < tail.count / 50)
@@ -66,17 +70,26 @@ struct StopTests {
         let sink = MemorySink()
         let queuedLog = EventLog()
         let stopped = AsyncStream.makeStream(of: Void.self)
-        // Stop the second utterance while the first is still being synthesized.
+        // Stop the second utterance while the first is still being synthesized. The speech thread
+        // may get there before this test has queued the second (a stop for an id the engine does
+        // not know is ignored, and the test then waited for ever): it waits until it is queued.
+        let secondQueued = DispatchSemaphore(value: 0)
         let firstSink = MemorySink { utterance, chunk in
-            if utterance == first && chunk == 1 { try? TestEngine.engine().stop(queued) }
+            guard utterance == first.rawValue && chunk == 1 else { return }
+            secondQueued.wait()
+            try? TestEngine.engine().stop(queued)
         }
-        try engine.speak(Utterance(id: first, text: "Pause."), to: firstSink) { _ in }
-        try engine.speak(Utterance(id: queued, text: "This is never heard."), to: sink) { event in
-            queuedLog.record(event)
-            if case .stopped = event { stopped.continuation.finish() }
+        try engine.speak(SpeechRequest(id: first, text: "Pause."), to: firstSink) { _ in }
+        let queuing = Result { () throws(SpeechError) in
+            try engine.speak(SpeechRequest(id: queued, text: "This is never heard."), to: sink) { event in
+                queuedLog.record(event)
+                if case .stopped = event { stopped.continuation.finish() }
+            }
         }
+        secondQueued.signal()
+        try queuing.get()
         for await _ in stopped.stream {}
-        #expect(queuedLog.all == [.stopped(id: queued, resumePosition: 0)])
+        #expect(queuedLog.all == [.stopped(queued, resumePosition: 0)])
         #expect(sink.recordings.isEmpty)
     }
 }

@@ -58,9 +58,9 @@ struct VoiceResolutionTests {
 
     @Test("A fallback voice really speaks: fr-CA is spoken by the French voice")
     func fallbackSpeaks() async throws {
-        let (samples, outcome) = try await TestEngine.render(
-            "Il reste deux vies.", voice: VoiceSettings(locale: "fr-CA"))
-        #expect(outcome == .finished)
+        let (samples, outcome, id) = try await TestEngine.render(
+            "Il reste deux vies.", voice: VoiceRequest(locale: "fr-CA"))
+        #expect(outcome == .finished(id))
         #expect(rms(samples) > 500)
     }
 }

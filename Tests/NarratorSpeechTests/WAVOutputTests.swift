@@ -21,9 +21,9 @@ struct WAVOutputTests {
         // One synthesis into both sinks: espeak-ng's length varies by a few percent with what it
         // spoke before, so a second render would not be a fair reference.
         let outcome = try await engine.speakAndWait(
-            Utterance(id: id, text: "Two lives remaining."), to: TeeSink(mixer.speech, memory))
+            SpeechRequest(id: id, text: "Two lives remaining."), to: TeeSink(mixer.speech, memory))
         mixer.close()
-        #expect(outcome == .finished)
+        #expect(outcome == .finished(id))
         // The mixer gives speech half the range (docs/AUDIO.md).
         let reference = memory.samples(of: id).map { $0 >> 1 }
 

@@ -20,7 +20,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private let conductor: Conductor
+    private let conductor: ConductorShell
     /// Who is on the other end (SO_PEERCRED); tests in memory give their own.
     private let peerCredentials: (any Channel) -> PeerCredentials?
     private let logger: Logger
@@ -38,7 +38,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private var flushScheduled = false
 
     init(
-        conductor: Conductor, lineLimit: Int, logger: Logger,
+        conductor: ConductorShell, lineLimit: Int, logger: Logger,
         peerCredentials: @escaping (any Channel) -> PeerCredentials? = PeerCredentials.of
     ) {
         self.decoder = LineFrameDecoder(limit: lineLimit)
@@ -142,7 +142,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// One request: decided, its reply written, then carried out.
     private func handle(_ item: InboundLine) {
         guard let client, !closeWhenDrained else { return }
-        let answer: Conductor.Answer
+        let answer: ConductorShell.Answer
         switch item {
         case .line(let bytes):
             if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }

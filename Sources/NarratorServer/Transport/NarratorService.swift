@@ -53,10 +53,10 @@ public struct NarratorService: Sendable {
     }
 
     let configuration: Configuration
-    let conductor: Conductor
+    let conductor: ConductorShell
     let logger: Logger
 
-    public init(configuration: Configuration, conductor: Conductor, logger: Logger) {
+    public init(configuration: Configuration, conductor: ConductorShell, logger: Logger) {
         self.configuration = configuration
         self.conductor = conductor
         self.logger = logger
@@ -96,7 +96,6 @@ public struct NarratorService: Sendable {
         configuration.onReady(path)
 
         try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { await conductor.run() }
             group.addTask { await reloadOnRequest() }
             await acceptUntilStopped(server)
             configuration.onStopping()

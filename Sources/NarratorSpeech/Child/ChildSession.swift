@@ -24,23 +24,20 @@ final class ChildSession {
     }
 }
 
-/// espeak-ng's synth callback in the child: each chunk, with its boundaries, goes to the daemon as
-/// one `SynthesisWire.chunk` frame. Returns 1 (espeak-ng stops the text) once the daemon cancelled.
+/// espeak-ng's synth callback in the child: each chunk, with its sentence starts, goes to the daemon
+/// as one `SynthesisWire.chunk` frame. Returns 1 (espeak-ng stops the text) once the daemon cancelled.
 let childCallback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 =
     {
         samples, count, events in
         guard let events, let user = events.pointee.user_data else { return 0 }
         let session = Unmanaged<ChildSession>.fromOpaque(user).takeUnretainedValue()
         if session.cancelled { return 1 }
-        let found = boundaries(in: events)
+        let found = sentenceStarts(in: events)
         let sampleCount = samples == nil ? 0 : max(0, Int(count))
         guard !found.isEmpty || sampleCount > 0 else { return 0 }
         var writer = WireWriter()
         writer.uint16(UInt16(clamping: found.count))
-        for boundary in found.prefix(Int(UInt16.max)) {
-            writer.byte(boundary.kind == .sentence ? 0 : 1)
-            writer.int32(Int32(clamping: boundary.textPosition))
-        }
+        for textPosition in found.prefix(Int(UInt16.max)) { writer.int32(Int32(clamping: textPosition)) }
         let length = writer.bytes.count + 2 * sampleCount
         session.frame.removeAll(keepingCapacity: true)
         session.frame.append(SynthesisWire.chunk)

@@ -52,16 +52,15 @@ extension ChildSynthesizer {
         }
     }
 
-    /// The boundaries of a chunk frame, its samples put in `samples`; nil when it is malformed.
-    static func parseChunk(
-        _ payload: [UInt8], into samples: inout [Int16]
-    ) -> [(kind: SpeechEvent.BoundaryKind, textPosition: Int)]? {
+    /// The sentence starts (espeak-ng's text positions) of a chunk frame, its samples put in
+    /// `samples`; nil when it is malformed.
+    static func parseChunk(_ payload: [UInt8], into samples: inout [Int16]) -> [Int]? {
         var reader = WireReader(payload)
         guard let count = try? reader.uint16() else { return nil }
-        var found: [(kind: SpeechEvent.BoundaryKind, textPosition: Int)] = []
+        var found: [Int] = []
         for _ in 0..<count {
-            guard let kind = try? reader.byte(), let position = try? reader.int32() else { return nil }
-            found.append((kind == 0 ? .sentence : .word, Int(position)))
+            guard let position = try? reader.int32() else { return nil }
+            found.append(Int(position))
         }
         let rest = reader.remaining
         guard rest.count % 2 == 0 else { return nil }

@@ -38,7 +38,7 @@ struct ChildSynthesizer: Synthesizer {
             "Synthesizer started", metadata: ["synthesizer.pid": "\(child.pid)", "sandbox": "\(hello.sandbox)"])
     }
 
-    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceSettings) throws(SpeechError) {
+    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceRequest) throws(SpeechError) {
         let channel = try ensureRunning()
         var writer = WireWriter()
         switch VoiceSelection(voice) {
@@ -68,7 +68,7 @@ struct ChildSynthesizer: Synthesizer {
 
     mutating func synthesize(_ text: String, ssml: Bool, context: SynthesisContext) throws(SpeechError) {
         let channel = try ensureRunning()
-        let language = context.job.utterance.voice.locale
+        let language = context.job.request.voice.locale
         let bytes = text.utf8.count
         var writer = WireWriter()
         writer.byte(ssml ? 1 : 0)
@@ -90,7 +90,7 @@ struct ChildSynthesizer: Synthesizer {
                 guard let found = Self.parseChunk(payload, into: &samples) else {
                     throw lostDuring(context, "it broke the protocol", bytes, language)
                 }
-                let more = samples.withUnsafeMutableBufferPointer { context.deliver($0, boundaries: found) }
+                let more = samples.withUnsafeMutableBufferPointer { context.deliver($0, sentenceStarts: found) }
                 if !more {
                     cancelled = true
                     guard channel.send(SynthesisWire.cancel) else { throw lostDuring(context, nil, bytes, language) }
@@ -151,7 +151,7 @@ struct ChildSynthesizer: Synthesizer {
     private mutating func lostDuring(
         _ context: SynthesisContext, _ reason: String?, _ bytes: Int, _ language: String
     ) -> SpeechError {
-        context.job.sink.interrupt(utterance: context.job.utterance.id)
+        context.job.sink.interrupt(utterance: context.job.sinkID)
         return lost(reason, textBytes: bytes, language: language)
     }
 

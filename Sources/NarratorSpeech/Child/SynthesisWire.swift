@@ -19,8 +19,8 @@ enum SynthesisWire {
     static let startFailed: UInt8 = 0x66  // f
     /// Child -> daemon: Int32 code (0: done), string the espeak-ng function that failed.
     static let result: UInt8 = 0x72  // r
-    /// Child -> daemon: UInt16 boundary count, each UInt8 kind (0 sentence, 1 word) and Int32
-    /// espeak-ng text position, then the samples (Int16) to the frame's end.
+    /// Child -> daemon: UInt16 count of sentence starts, each an Int32 espeak-ng text position,
+    /// then the samples (Int16) to the frame's end.
     static let chunk: UInt8 = 0x63  // c
     /// Child -> daemon: the text ended; Int32 code (0, or espeak_Synth's status), string function.
     static let end: UInt8 = 0x65  // e

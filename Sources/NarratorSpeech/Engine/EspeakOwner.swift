@@ -119,7 +119,7 @@ struct EspeakOwner {
     }
 
     /// Selects the voice and parameters of an utterance, touching espeak-ng only for what changed.
-    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceSettings) throws(SpeechError) {
+    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceRequest) throws(SpeechError) {
         try apply(VoiceSelection(voice), rate: settings.rate, pitch: settings.pitch)
     }
 

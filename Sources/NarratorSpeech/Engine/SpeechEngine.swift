@@ -2,13 +2,15 @@ import Dispatch
 public import Logging
 public import NarratorAudio
 import NarratorSystem
+public import NarratorWire
 import Synchronization
 
 /// Speech through libespeak-ng. An engine owns one thread that makes every libespeak-ng call
 /// (`shared`, in this process) or every call to the sandboxed child that makes them (`isolated`,
 /// docs/SPEECH.md); callers only queue work and set flags, so any thread may use it.
 ///
-/// Utterances are spoken one at a time, in order, each to the sink it names. The next one starts
+/// It speaks the speech seam's own types: a `SpeechRequest` goes in, its `SpeakerEvent`s come back.
+/// Requests are spoken one at a time, in order, each to the sink it names. The next one starts
 /// only when the previous one's audio has been played (or stopped), so "speaking" means audible.
 public final class SpeechEngine: Sendable {
     /// Output sample rate of espeak-ng (22050 Hz for its voices): mono, signed 16-bit.
@@ -114,35 +116,35 @@ public final class SpeechEngine: Sendable {
         return voice
     }
 
-    /// Queues an utterance. Checks it first and throws for empty or oversized text, a malformed
+    /// Queues a request. Checks it first and throws for empty or oversized text, a malformed
     /// locale or parameters out of range; nothing is queued then. Events arrive on the speech and
-    /// audio threads, in order for one utterance: keep `observer` quick.
+    /// audio threads, in order for one request: keep `observer` quick.
     public func speak(
-        _ utterance: Utterance, to sink: any AudioSink, observer: @escaping @Sendable (SpeechEvent) -> Void
+        _ request: SpeechRequest, to sink: any AudioSink, observer: @escaping @Sendable (SpeakerEvent) -> Void
     ) throws(SpeechError) {
         do {
-            try SpeechRequest.validate(text: utterance.text, ssml: utterance.ssml)
-            try utterance.voice.validate()
+            try SpeechRequest.validate(text: request.text, ssml: request.ssml)
+            try request.voice.validate()
         } catch {
             throw .invalidRequest(error)
         }
-        try enqueueChecked(utterance, to: sink, observer: observer)
+        try enqueueChecked(request, to: sink, observer: observer)
     }
 
-    /// Queues an utterance whose text and settings were checked already (the daemon checks them
+    /// Queues a request whose text and settings were checked already (the daemon checks them
     /// above the speech seam); only its voice is resolved: the locale's, or the one it names.
     func enqueueChecked(
-        _ utterance: Utterance, to sink: any AudioSink, observer: @escaping @Sendable (SpeechEvent) -> Void
+        _ request: SpeechRequest, to sink: any AudioSink, observer: @escaping @Sendable (SpeakerEvent) -> Void
     ) throws(SpeechError) {
-        var voice = try resolveVoice(utterance.voice.locale)
-        voice.named = try utterance.voice.voice.map { (name) throws(SpeechError) in try resolver.resolve(named: name) }
-        try control.enqueue(SpeechJob(utterance: utterance, voice: voice, sink: sink, observer: observer))
+        var voice = try resolveVoice(request.voice.locale)
+        voice.named = try request.voice.voice.map { (name) throws(SpeechError) in try resolver.resolve(named: name) }
+        try control.enqueue(SpeechJob(request: request, voice: voice, sink: sink, observer: observer))
     }
 
-    /// Stops an utterance, queued or speaking. Speech falls silent within one synthesis chunk, and
+    /// Stops a request, queued or speaking. Speech falls silent within one synthesis chunk, and
     /// the sink drops what it had queued. Unknown or finished ids are ignored.
-    public func stop(_ id: UInt64) {
-        control.requestStop(id)?.interrupt(utterance: id)
+    public func stop(_ id: AnnouncementID) {
+        control.requestStop(id)?.interrupt(utterance: id.rawValue)
     }
 
     /// Stops everything queued or speaking.
@@ -153,7 +155,7 @@ public final class SpeechEngine: Sendable {
     /// Stops all speech, ends the speech thread and releases libespeak-ng. A later `shared` starts anew.
     public func shutdown() {
         let left = control.shutDown()
-        for job in left { job.observer(.stopped(id: job.utterance.id, resumePosition: job.utterance.startPosition)) }
+        for job in left { job.observer(.stopped(job.id, resumePosition: job.request.startPosition)) }
         stopAll()
         threadEnded.wait()
         threadEnded.signal()  // a second shutdown returns at once

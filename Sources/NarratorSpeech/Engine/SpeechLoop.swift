@@ -10,7 +10,7 @@ struct SpeechLoop<Owner: Synthesizer> {
     mutating func run() {
         while let (job, stoppedWhileQueued) = control.next() {
             if stoppedWhileQueued {
-                job.observer(.stopped(id: job.utterance.id, resumePosition: job.utterance.startPosition))
+                job.observer(.stopped(job.id, resumePosition: job.request.startPosition))
                 continue
             }
             speak(job)
@@ -20,31 +20,31 @@ struct SpeechLoop<Owner: Synthesizer> {
     }
 
     private mutating func speak(_ job: SpeechJob) {
-        let utterance = job.utterance
+        let request = job.request
         do throws(SpeechError) {
-            try owner.apply(job.voice, utterance.voice)
+            try owner.apply(job.voice, request.voice)
         } catch {
             control.endCurrent()
-            job.observer(.failed(id: utterance.id, error: error))
+            job.observer(.failed(job.id, reason: error.description))
             return
         }
-        job.sink.begin(utterance: utterance.id)
+        job.sink.begin(utterance: job.sinkID)
         guard control.makeCurrent(job) else {
             control.endCurrent()
-            job.observer(.stopped(id: utterance.id, resumePosition: utterance.startPosition))
+            job.observer(.stopped(job.id, resumePosition: request.startPosition))
             return
         }
-        job.observer(.started(id: utterance.id, voice: job.voice))
+        job.observer(.started(job.id))
 
-        let offset = min(max(utterance.startPosition, 0), utterance.text.unicodeScalars.count)
-        let text = String(String.UnicodeScalarView(utterance.text.unicodeScalars.dropFirst(offset)))
+        let offset = min(max(request.startPosition, 0), request.text.unicodeScalars.count)
+        let text = String(String.UnicodeScalarView(request.text.unicodeScalars.dropFirst(offset)))
         let cantonese =
-            VoiceSelection.isCantonese(job.voice) || (utterance.ssml && SpokenText.mayChooseCantonese(text))
-        let spoken = SpokenText(text, cantonese: cantonese, ssml: utterance.ssml)
+            VoiceSelection.isCantonese(job.voice) || (request.ssml && SpokenText.mayChooseCantonese(text))
+        let spoken = SpokenText(text, cantonese: cantonese, ssml: request.ssml)
         let context = SynthesisContext(job: job, offset: offset, spoken: spoken, control: control)
         var failure: SpeechError?
         do throws(SpeechError) {
-            try owner.synthesize(spoken.text, ssml: utterance.ssml, context: context)
+            try owner.synthesize(spoken.text, ssml: request.ssml, context: context)
         } catch {
             failure = error
         }
@@ -62,13 +62,13 @@ struct SpeechLoop<Owner: Synthesizer> {
 
         switch (failure, result.withLock { $0 }) {
         case (let failure?, _) where !aborted:
-            job.observer(.failed(id: utterance.id, error: failure))
+            job.observer(.failed(job.id, reason: failure.description))
         case (_, .failed(let reason)) where !aborted:
-            job.observer(.failed(id: utterance.id, error: .audioOutputFailed(reason)))
+            job.observer(.failed(job.id, reason: SpeechError.audioOutputFailed(reason).description))
         case (_, .played) where !aborted:
-            job.observer(.finished(id: utterance.id))
+            job.observer(.finished(job.id))
         default:
-            job.observer(.stopped(id: utterance.id, resumePosition: context.lastSentence.withLock { $0 }))
+            job.observer(.stopped(job.id, resumePosition: context.lastSentence.withLock { $0 }))
         }
     }
 }

@@ -13,20 +13,16 @@ let synthCallback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMu
         let context = Unmanaged<SynthesisContext>.fromOpaque(user).takeUnretainedValue()
         // espeak-ng's buffer is ours until this callback returns: the volume is applied in place.
         let chunk = UnsafeMutableBufferPointer(start: samples, count: samples == nil ? 0 : max(0, Int(count)))
-        return context.deliver(chunk, boundaries: boundaries(in: events)) ? 0 : 1
+        return context.deliver(chunk, sentenceStarts: sentenceStarts(in: events)) ? 0 : 1
     }
 
-/// The sentence and word starts in an espeak-ng event list, with espeak-ng's 1-based positions.
-func boundaries(in events: UnsafeMutablePointer<espeak_EVENT>) -> [(kind: SpeechEvent.BoundaryKind, textPosition: Int)]
-{
-    var found: [(kind: SpeechEvent.BoundaryKind, textPosition: Int)] = []
+/// Where sentences start in an espeak-ng event list, as espeak-ng's 1-based text positions. Its
+/// word events are left out: nothing listens for words, and each would cost a sink mark.
+func sentenceStarts(in events: UnsafeMutablePointer<espeak_EVENT>) -> [Int] {
+    var found: [Int] = []
     var event = events
     while event.pointee.type != espeakEVENT_LIST_TERMINATED {
-        switch event.pointee.type {
-        case espeakEVENT_SENTENCE: found.append((.sentence, Int(event.pointee.text_position)))
-        case espeakEVENT_WORD: found.append((.word, Int(event.pointee.text_position)))
-        default: break
-        }
+        if event.pointee.type == espeakEVENT_SENTENCE { found.append(Int(event.pointee.text_position)) }
         event += 1
     }
     return found

@@ -1,7 +1,7 @@
 import NarratorAudio
 import Synchronization
 
-/// Everything the synthesis callback needs for one utterance. Lives on the speech thread; the
+/// Everything the synthesis callback needs for one request. Lives on the speech thread; the
 /// marks it queues read `lastSentence` from the audio thread, hence the mutex.
 final class SynthesisContext: Sendable {
     /// Samples quieter than this count as silence when trimming the start (about -54 dBFS).
@@ -13,7 +13,7 @@ final class SynthesisContext: Sendable {
     static let synthesisVolume = 100
 
     let job: SpeechJob
-    /// Unicode-scalar offset of the synthesized text within the whole utterance text.
+    /// Unicode-scalar offset of the synthesized text within the request's whole text.
     let offset: Int
     /// The text as synthesized, with the way back from its positions to the text's own.
     let spoken: SpokenText
@@ -33,7 +33,7 @@ final class SynthesisContext: Sendable {
     /// Scales samples synthesized at `synthesisVolume` to the utterance's volume, saturating at full
     /// scale. (espeak-ng's own volume is nearly linear too: measured, our 50 and 200 are 3-4 % louder.)
     func applyVolume(_ samples: UnsafeMutableBufferPointer<Int16>) {
-        let volume = job.utterance.voice.volume
+        let volume = job.request.voice.volume
         guard volume != Self.synthesisVolume else { return }
         for index in samples.indices {
             let scaled = Int(samples[index]) * volume / Self.synthesisVolume
@@ -48,14 +48,13 @@ final class SynthesisContext: Sendable {
         set { trimming.store(newValue, ordering: .relaxed) }
     }
 
-    /// One chunk of synthesis, in or out of process: its boundaries become sink marks, then its
-    /// samples (leading silence trimmed, the volume applied in place) go to the sink. Returns false
-    /// when synthesis should stop (a stop, or the sink refused the samples).
-    func deliver(
-        _ samples: UnsafeMutableBufferPointer<Int16>, boundaries: [(kind: SpeechEvent.BoundaryKind, textPosition: Int)]
-    ) -> Bool {
+    /// One chunk of synthesis, in or out of process: its sentence starts (espeak-ng's text
+    /// positions) become sink marks, then its samples (leading silence trimmed, the volume applied
+    /// in place) go to the sink. Returns false when synthesis should stop (a stop, or the sink
+    /// refused the samples).
+    func deliver(_ samples: UnsafeMutableBufferPointer<Int16>, sentenceStarts: [Int]) -> Bool {
         if shouldAbort { return false }
-        for boundary in boundaries { queueBoundary(boundary.kind, textPosition: boundary.textPosition) }
+        for textPosition in sentenceStarts { queueSentence(textPosition: textPosition) }
         guard !samples.isEmpty, let base = samples.baseAddress else { return true }
         var start = 0
         if isTrimming {
@@ -73,18 +72,18 @@ final class SynthesisContext: Sendable {
         return written && !shouldAbort
     }
 
-    /// A sentence or word start as a sink mark, reported when it is heard.
-    private func queueBoundary(_ kind: SpeechEvent.BoundaryKind, textPosition: Int) {
+    /// A sentence start as a sink mark, reported when it is heard.
+    private func queueSentence(textPosition: Int) {
         // An SSML text's positions count its markup: it is only ever spoken from its start.
-        guard !job.utterance.ssml else { return }
+        guard !job.request.ssml else { return }
         // text_position counts characters from 1; ours are 0-based offsets into the whole text.
         let position = offset + spoken.originalPosition(of: max(0, textPosition - 1))
-        let id = job.utterance.id
+        let id = job.id
         let observer = job.observer
         job.sink.mark { [self] reached in
             guard reached else { return }
-            if kind == .sentence { lastSentence.withLock { $0 = position } }
-            observer(.boundary(id: id, kind: kind, position: position))
+            lastSentence.withLock { $0 = position }
+            observer(.sentence(id, position: position))
         }
     }
 }

@@ -8,7 +8,7 @@ protocol Synthesizer: SendableMetatype {
     var variants: [VoiceDescription] { get }
 
     /// Selects the voice and parameters of the next utterance.
-    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceSettings) throws(SpeechError)
+    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceRequest) throws(SpeechError)
     /// Synthesizes `text`, handing every chunk to `context.deliver` until it says stop.
     mutating func synthesize(_ text: String, ssml: Bool, context: SynthesisContext) throws(SpeechError)
     /// Called after each utterance's last event: a synthesizer that lost its process starts another.

@@ -31,6 +31,14 @@ extension VoiceResolver {
     /// VARIANT a variant's file or name as `narrator voices --variants` lists them (`f3`, `Annie`),
     /// each ignoring case. espeak-ng itself takes an unknown variant silently; here it is an error.
     public func resolve(named name: String) throws(SpeechError) -> NamedVoice {
+        if let known = choices.voice(named: name) { return known }
+        let voice = try choose(named: name)
+        choices.remember(voice, named: name)
+        return voice
+    }
+
+    /// The voice `name` chooses, from the lists.
+    private func choose(named name: String) throws(SpeechError) -> NamedVoice {
         let parts = name.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let base = parts[0]
         guard !base.isEmpty, !base.contains(where: \.isWhitespace) else { throw .unknownVoice(name) }

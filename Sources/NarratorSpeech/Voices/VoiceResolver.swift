@@ -3,12 +3,15 @@ import NarratorLocalization
 /// Chooses an installed espeak-ng voice for a BCP-47 locale: region, then language, then English.
 ///
 /// Pure: it works on the voice list read once from espeak-ng, so the whole table of choices is
-/// testable without synthesizing anything.
+/// testable without synthesizing anything. Each choice is made once per locale and name, and kept
+/// (`VoiceChoices`): the list never changes.
 public struct VoiceResolver: Sendable {
     public let voices: [VoiceDescription]
     /// The variants a voice name may add after a `+` (`f3` in `pl+f3`): changes of pitch, formants
     /// and breath that espeak-ng keeps in `voices/!v`, each usable with any voice.
     public let variants: [VoiceDescription]
+    /// Shared by the copies of this resolver, which all have the same lists.
+    let choices = VoiceChoices()
 
     public init(voices: [VoiceDescription], variants: [VoiceDescription] = []) {
         self.voices = voices
@@ -17,6 +20,14 @@ public struct VoiceResolver: Sendable {
 
     /// The voice for `locale`, or an error when the tag is malformed or no voice at all is installed.
     public func resolve(_ locale: String) throws(SpeechError) -> ResolvedVoice {
+        if let known = choices.voice(for: locale) { return known }
+        let voice = try choose(for: locale)
+        choices.remember(voice, for: locale)
+        return voice
+    }
+
+    /// The voice for `locale`, chosen from the lists.
+    private func choose(for locale: String) throws(SpeechError) -> ResolvedVoice {
         let tag: LanguageTag
         do {
             tag = try LanguageTag(parsing: locale)

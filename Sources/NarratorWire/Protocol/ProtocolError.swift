@@ -24,8 +24,6 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case unknownSound = "unknown_sound"
         /// A sound that cannot be rendered at the output's rate (a tone at or above half of it).
         case sampleRate = "sample_rate"
-        /// The sound cannot be played now: too many at once, or sound is closed.
-        case sound = "sound"
         /// `hello` named a profile that is not installed, or that does not load.
         case profile = "profile"
         /// The request would take the client past a limit (docs/PROTOCOL.md, "Limits").

@@ -11,14 +11,12 @@ struct Session {
     }
 
     let id: ClientID
-    /// Queues one notification for the client; the connection writes it. Replies never go here.
-    let notifications: @Sendable (String) -> Void
     var name: String
     /// What the client chose of its voice (`hello`'s locale, `set`); the rest follows the daemon's
     /// defaults, also when a SIGHUP changes them.
     var own = OwnVoice()
-    /// The profile whose tables, event map and sounds this client's requests use.
-    var profile: LoadedProfile
+    /// The name of the profile whose tables, event map and sounds this client's requests use.
+    var profile: String
     var subscription = Subscription.none
     /// The languages whose missing voice this client has been told of (`spokenNotices`).
     var toldMissingVoice: Set<String> = []

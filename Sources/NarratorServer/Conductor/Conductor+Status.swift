@@ -5,16 +5,11 @@ import NarratorWire
 
 extension Conductor {
     /// `status`: what is speaking, how much waits, whose speech is paused, who is connected, the
-    /// asking client's profile, and the counters.
+    /// asking client's profile, and the counters; all read from the ledger and the scheduler.
     func status(for session: Session) -> Reply.Status {
-        let speaking = scheduler.currentID.flatMap { id in
-            live[id].map { speaking in
-                Reply.Status.Speaking(
-                    id: String(id.rawValue), text: speaking.text,
-                    client: sessions[speaking.client]?.name ?? "client \(speaking.client.rawValue)")
-            }
+        let speaking = scheduler.currentID.flatMap { ledger.records[$0] }.map { record in
+            Reply.Status.Speaking(id: String(record.id.rawValue), text: record.text, client: name(of: record.client))
         }
-        let output = sounds.status
         var numbers = [
             Reply.Status.Counter("connections", counters.connections),
             Reply.Status.Counter("requests", counters.requests), Reply.Status.Counter("errors", counters.errors),
@@ -22,13 +17,13 @@ extension Conductor {
         for name in counters.outcomes.keys.sorted() { numbers.append(.init(name, counters.outcomes[name] ?? 0)) }
         let paused = Reply.Status.Paused(
             all: scheduler.isPausedForAll, allBy: scheduler.isPausedForAll ? pausedAllBy : nil,
-            clients: scheduler.pausedClients.map { sessions[$0]?.name ?? "client \($0.rawValue)" })
+            clients: scheduler.pausedClients.map { name(of: $0) })
+        let profile = profile(of: session)
         return Reply.Status(
             version: NarratorVersion.string, speaking: speaking, queued: scheduler.queuedCount, paused: paused,
-            clients: sessions.count,
-            profile: session.profile.current.name, profileFolder: session.profile.current.folder,
+            clients: sessions.count, profile: profile.name, profileFolder: profile.folder,
             output: Self.outputState(output, milliseconds: milliseconds(output.since)),
-            uptimeMilliseconds: milliseconds(.now), counters: numbers, defaults: statusDefaults)
+            uptimeMilliseconds: milliseconds(now), counters: numbers, defaults: statusDefaults)
     }
 
     /// The defaults clients get, and where each comes from.
@@ -39,6 +34,15 @@ extension Conductor {
             output: defaults.output, spokenNotices: defaults.spokenNotices,
             voices: defaults.voices.keys.sorted().map { Reply.Status.Text($0, defaults.voices[$0] ?? "") },
             origins: defaults.settings.map { Reply.Status.Text($0.key.name, defaults.origin(of: $0.key).description) },
-            file: config?.path)
+            file: configPath)
+    }
+
+    /// The kept announcements of clients named like `session` (or of all), oldest first, the last `limit`.
+    func historyEntries(limit: Int?, allClients: Bool, for session: Session) -> [Reply.HistoryEntry] {
+        ledger.history(limit: limit, client: allClients ? nil : session.name).map {
+            Reply.HistoryEntry(
+                id: String($0.id.rawValue), client: $0.clientName, text: $0.text, priority: $0.priority,
+                outcome: $0.outcome, milliseconds: $0.milliseconds)
+        }
     }
 }

@@ -1,0 +1,55 @@
+import NarratorCore
+import NarratorLocalization
+import NarratorVoice
+import NarratorWire
+
+extension Conductor {
+    /// A game event, through the client's profile's event map: speech, a sound, both, a cancel, or
+    /// nothing.
+    mutating func decideEvent(_ event: GameEvent, from session: Session) throws(ProtocolError) -> (
+        Reply, [Consequence]
+    ) {
+        let action: EventAction
+        let profile = profile(of: session)
+        do {
+            action = try profile.eventMap.resolve(
+                event, localizer: profile.localizer, locale: voice(of: session).locale)
+        } catch {
+            throw ProtocolError(code: error.code, message: error.message)
+        }
+        switch action {
+        case .speak(let rendering, let priority, let policy, let cue):
+            // The sound is rendered first, so a broken cue refuses the whole event before anything
+            // is queued; it starts with the speech.
+            let samples = try cue.map { (cue) throws(ProtocolError) in try profile.render(cue, sampleRate: sampleRate) }
+            let (reply, consequences) = try submit(
+                rendering.text, locale: rendering.locale, notices: rendering.fallbacks, priority, policy,
+                sound: cue?.name, from: session)
+            guard let cue, let samples else { return (reply, consequences) }
+            return (reply, [.play(name: cue.name, samples: samples)] + consequences)
+        case .play(let cue):
+            let samples = try profile.render(cue, sampleRate: sampleRate)
+            return (soundReply(cue.name, samples), [.play(name: cue.name, samples: samples)])
+        case .cancel(let scope):
+            return (.done, cancel(scope: scope, allClients: false, from: session.id))
+        case .silent:
+            return (.silent, [])
+        }
+    }
+
+    func render(_ key: String, _ arguments: [FormatArgument], for session: Session) throws(ProtocolError)
+        -> Rendering
+    {
+        do {
+            return try profile(of: session).localizer.render(
+                key, locale: voice(of: session).locale, arguments: arguments)
+        } catch {
+            throw ProtocolError(.format, error.description)
+        }
+    }
+
+    /// What plays, and for how long.
+    func soundReply(_ name: String, _ samples: [Int16]) -> Reply {
+        .sound(name: name, milliseconds: samples.count * 1000 / sampleRate)
+    }
+}

@@ -1,0 +1,83 @@
+import Logging
+import NarratorCore
+import NarratorLocalization
+import NarratorVoice
+import NarratorWire
+
+extension Conductor {
+    /// A locale a client asks for, checked against the speech system's voices.
+    func checkedLocale(_ locale: String) throws(ProtocolError) -> String {
+        do {
+            _ = try voices.voice(for: locale)
+            return locale
+        } catch {
+            throw ProtocolError(.invalidField, error.description)
+        }
+    }
+
+    /// `set`: the fields given become the client's own, those given as null follow the daemon's
+    /// defaults again; all or nothing. The reply is the voice that results.
+    mutating func applySettings(_ change: Request.VoiceChange, to session: Session) throws(ProtocolError) -> Reply {
+        var own = session.own
+        if let locale = change.locale { own.locale = try checkedLocale(locale) }
+        own.rate = change.rate ?? own.rate
+        own.pitch = change.pitch ?? own.pitch
+        own.volume = change.volume ?? own.volume
+        for setting in change.reset {
+            switch setting {
+            case .locale: own.locale = nil
+            case .rate: own.rate = nil
+            case .pitch: own.pitch = nil
+            case .volume: own.volume = nil
+            }
+        }
+        let voice = own.over(defaults.voice)
+        do {
+            try voice.validate()
+        } catch {
+            throw ProtocolError(.invalidField, error.description)
+        }
+        sessions[session.id]?.own = own
+        return .voice(Reply.Voice(locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume))
+    }
+
+    /// SIGHUP: the settings read again are taken as a whole, then each profile read again replaces
+    /// its last version. Whatever failed keeps its last good version, and the log says which file and
+    /// where. Clients that did not choose a setting follow the new default from their next
+    /// announcement; the output is chosen at start only.
+    mutating func apply(_ reload: Reload) {
+        switch reload.config {
+        case nil: break
+        case .failure(let error):
+            actions.append(.log(.error, "The settings were not reloaded, keeping the last good ones: \(error)"))
+        case .success(let loaded):
+            for warning in loaded.warnings { actions.append(.log(.warning, warning)) }
+            var taken = loaded.defaults
+            if taken.output != defaults.output {
+                actions.append(
+                    .log(
+                        .warning,
+                        "The output \(taken.output) (\(taken.origin(of: .output))) is used from the next start; sound goes to \(defaults.output) until then"
+                    ))
+            }
+            taken.output = defaults.output
+            taken.origins[.output] = defaults.origins[.output]
+            defaults = taken
+            actions.append(.log(.info, loaded.summary(path: configPath ?? "")))
+        }
+        for (name, result) in reload.profiles {
+            switch result {
+            case .success(let profile):
+                profiles[name] = profile
+                actions.append(
+                    .log(
+                        .info, "Reloaded the profile \(name): its tables, event map and sounds",
+                        ["profile": "\(profile.folder)"]))
+            case .failure(let error):
+                actions.append(
+                    .log(.error, "Reload failed for the profile \(name), keeping its last good version: \(error)"))
+            }
+        }
+        if !reload.profiles.isEmpty { fallbacks = FallbackLedger() }
+    }
+}

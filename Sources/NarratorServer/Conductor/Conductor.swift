@@ -1,0 +1,162 @@
+import Logging
+import NarratorCore
+import NarratorLocalization
+public import NarratorVoice
+import NarratorWire
+
+/// The daemon's one place of decisions, as a pure machine: every input (`ConductorInput`) in,
+/// the actions it causes (`ConductorAction`) out. It turns requests into announcements, drives the
+/// scheduler, keeps each announcement's life in one record (`Ledger`), and says what to tell whom.
+///
+/// It reads no clock (each input comes with its instant), writes nothing, plays nothing and loads
+/// nothing: the shell (`ConductorShell`) does all of that, in the order of the actions. Its rules
+/// are the table in docs/SERVER.md, each a test (`ConductorRuleTests`).
+public struct Conductor {
+    /// Where the voices of a locale are looked up (the speech system's list, read once at start).
+    let voices: any VoiceCatalog
+    /// The rate earcons are rendered at: the audio output's.
+    let sampleRate: Int
+    /// When the daemon started: notifications and history count milliseconds from it.
+    let started: ContinuousClock.Instant
+
+    var scheduler = Scheduler<ContinuousClock.Instant>()
+    var ledger = Ledger()
+    var sessions: [ClientID: Session] = [:]
+    /// Every profile held, by the name clients gave (the default one among them); kept until the
+    /// daemon ends. A session names its profile, so a reload reaches every client of it at once.
+    var profiles: [String: Profile]
+    /// The profile of clients that name none.
+    let defaultProfile: String
+    /// The voice of clients that choose none, and where each part came from (docs/CONFIG.md).
+    var defaults: DaemonDefaults
+    /// The player's settings file `defaults` were read from (and are read again from on SIGHUP).
+    let configPath: String?
+    /// The name of the client that paused all speech, while it is paused (the client may be gone).
+    var pausedAllBy: String?
+    /// The audio output as last reported.
+    var output: OutputStatus
+    var counters = Counters()
+    /// Which fallbacks of the tables have been logged, so each is logged once.
+    var fallbacks = FallbackLedger()
+    var nextAnnouncement: UInt64 = 1
+    /// The wake-up the shell holds for the scheduler's next deadline.
+    var armedDeadline: ContinuousClock.Instant?
+
+    /// The actions of the input being handled.
+    var actions: [ConductorAction] = []
+    /// The instant of the input being handled.
+    var now: ContinuousClock.Instant
+
+    public init(
+        profile: Profile, voices: any VoiceCatalog, sampleRate: Int, output: OutputStatus,
+        defaults: DaemonDefaults = .builtIn, configPath: String? = nil, started: ContinuousClock.Instant
+    ) {
+        self.configPath = configPath
+        self.voices = voices
+        self.sampleRate = sampleRate
+        self.profiles = [profile.name: profile]
+        self.defaultProfile = profile.name
+        self.defaults = defaults
+        self.output = output
+        self.started = started
+        self.now = started
+    }
+
+    /// Handles one input at `now` and returns what to do, in order.
+    public mutating func handle(_ input: ConductorInput, at now: ContinuousClock.Instant) -> [ConductorAction] {
+        self.now = now
+        actions = []
+        switch input {
+        case .connected(let client):
+            sessions[client] = Session(id: client, name: "client \(client.rawValue)", profile: defaultProfile)
+            counters.connections += 1
+        case .disconnected(let client):
+            sessions.removeValue(forKey: client)
+            // Its pause goes with it; otherwise its queued speech would wait for a resume nobody can send.
+            if scheduler.pausedClients.contains(client) { feed(.resume(.client(client))) }
+        case .request(let client, let request, let profile):
+            answer(request, from: client, profile: profile)
+        case .rejected(let client, let error):
+            counters.requests += 1
+            counters.errors += 1
+            if sessions[client] != nil { actions.append(.reply(client, .error(error))) }
+        case .speech(let event):
+            hear(event)
+        case .speakRefused(let id, let reason):
+            actions.append(
+                .log(.error, "The speech engine refused an announcement", ["id": "\(id)", "error": "\(reason)"]))
+            feed(.speechFailed(id, reason: reason))
+        case .output(let status):
+            outputChanged(status)
+        case .timer(let deadline):
+            // A wake-up replaced since it was armed is stale.
+            if armedDeadline == deadline {
+                armedDeadline = nil
+                feed(.tick)
+            }
+        case .reloaded(let reload):
+            apply(reload)
+        case .shutdown:
+            feed(.cancel(.all))
+        }
+        armTimer()
+        return actions
+    }
+
+    /// Milliseconds from the daemon's start to `instant`, for notifications and history.
+    func milliseconds(_ instant: ContinuousClock.Instant) -> Double {
+        Double(started.duration(to: instant) / .nanoseconds(1)) / 1_000_000
+    }
+
+    /// The profile a session uses.
+    func profile(of session: Session) -> Profile {
+        profiles[session.profile] ?? profiles[defaultProfile]!
+    }
+
+    /// The client's voice now: what it chose, over the daemon's defaults.
+    func voice(of session: Session) -> VoiceRequest {
+        session.own.over(defaults.voice)
+    }
+
+    /// The name a client goes by, also once it is gone.
+    func name(of client: ClientID) -> String {
+        sessions[client]?.name ?? "client \(client.rawValue)"
+    }
+
+    /// Expiry needs a wake-up at the scheduler's next deadline; re-armed only when it moves.
+    private mutating func armTimer() {
+        let deadline = scheduler.nextDeadline
+        guard deadline != armedDeadline else { return }
+        armedDeadline = deadline
+        actions.append(.arm(deadline))
+    }
+
+    private mutating func outputChanged(_ status: OutputStatus) {
+        // Reports from the mixer's thread and the one at the watch's start may cross: the older is stale.
+        guard status.since >= output.since else { return }
+        let changed = status.condition != output.condition
+        output = status
+        guard changed else { return }
+        let line = Notification.output(Self.outputState(status, milliseconds: milliseconds(status.since))).line
+        let listeners = sessions.values.filter { $0.subscription != .none }.map(\.id)
+        if !listeners.isEmpty { actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, line)) }
+    }
+
+    /// The wire's state of the sound output, `milliseconds` since the daemon started.
+    static func outputState(_ status: OutputStatus, milliseconds: Double) -> OutputState {
+        let condition: OutputState.Condition =
+            switch status.condition {
+            case .working: .working
+            case .lost(let reason): .lost(reason: reason)
+            }
+        return OutputState(output: status.output, condition: condition, milliseconds: milliseconds)
+    }
+}
+
+/// What the daemon has done since it started, for `status`.
+struct Counters {
+    var connections = 0
+    var requests = 0
+    var errors = 0
+    var outcomes: [String: Int] = [:]
+}
