@@ -177,9 +177,9 @@ public enum MixerError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension Mixer: SoundOutput {
     /// `play`, for the daemon's seam: the refusal keeps the mixer's sentence.
-    public func startSound(_ samples: [Int16]) throws(SoundRefusal) {
+    public func startSound(_ samples: [Int16], gain: Double) throws(SoundRefusal) {
         do {
-            try play(samples)
+            try play(samples, gain: gain)
         } catch {
             throw SoundRefusal(error.description)
         }
