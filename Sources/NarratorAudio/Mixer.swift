@@ -61,9 +61,10 @@ public final class Mixer: @unchecked Sendable {
         }
     }
 
-    /// Starts an earcon now, mixed with whatever sounds. Throws when too many sound at once or it
-    /// is too long; returns at once (the writer plays it).
-    public func play(_ samples: [Int16]) throws(MixerError) {
+    /// Starts an earcon now, mixed with whatever sounds, each sample multiplied by `gain` (1 plays it
+    /// as rendered; the limiter keeps the mix within 16 bits). Throws when too many sound at once or
+    /// it is too long; returns at once (the writer plays it).
+    public func play(_ samples: [Int16], gain: Double = 1) throws(MixerError) {
         guard !samples.isEmpty else { return }
         guard samples.count <= sampleRate * Self.maximumEarconMilliseconds / 1000 else {
             throw .tooLong(milliseconds: Self.maximumEarconMilliseconds)
@@ -71,7 +72,7 @@ public final class Mixer: @unchecked Sendable {
         try withState { (state: inout MixerState) throws(MixerError) in
             guard !state.closed else { throw .closed }
             guard state.earcons.count < Self.maximumEarcons else { throw .tooMany(Self.maximumEarcons) }
-            state.earcons.append(.init(samples: samples))
+            state.earcons.append(.init(samples: samples, gain: max(0, gain)))
         }
     }
 
@@ -176,9 +177,9 @@ public enum MixerError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension Mixer: SoundOutput {
     /// `play`, for the daemon's seam: the refusal keeps the mixer's sentence.
-    public func startSound(_ samples: [Int16]) throws(SoundRefusal) {
+    public func startSound(_ samples: [Int16], gain: Double) throws(SoundRefusal) {
         do {
-            try play(samples)
+            try play(samples, gain: gain)
         } catch {
             throw SoundRefusal(error.description)
         }

@@ -2,13 +2,15 @@ import NarratorVoice
 
 /// What the mixer's writer thread and its callers share, guarded by the mixer's lock.
 ///
-/// Mixing rule (docs/AUDIO.md): speech and earcons each get half of the 16-bit range. The earcon
-/// bus is the sum of every earcon sounding, saturated at full scale (four notes at gain 1 fill it
-/// exactly), then halved; speech is halved. The two halves added can never leave the range, so
-/// speech plus a chord never clips, and nothing ever wraps.
+/// Mixing rule (docs/AUDIO.md): speech as the engine made it, plus every earcon sounding at its own
+/// gain (its client's effects volume), through one peak limiter (`Limiter`). A sum that fits in 16
+/// bits is written as it is, so speech alone keeps its full loudness; one that would not fit is
+/// turned down, so speech plus a chord never clips, and nothing ever wraps.
 struct MixerState {
     struct EarconVoice {
         let samples: [Int16]
+        /// What each sample is multiplied by: 1 plays it as rendered.
+        var gain = 1.0
         var position = 0
     }
 
@@ -31,15 +33,18 @@ struct MixerState {
     var speechDue: ContinuousClock.Instant?
     var closed = false
     var output: OutputStatus
-    /// The earcon bus of the last frames written, by frame number modulo its size: what a speech cut
-    /// writes again after it drops the device's unheard frames.
-    private var history: [Int16]
+    /// The earcon bus of the last frames written, before the limiter, by frame number modulo its
+    /// size: what a speech cut writes again (limited) after it drops the device's unheard frames.
+    private var history: [Double]
     private var speechBus: [Int32]
+    /// Keeps speech plus earcons within 16 bits; its gain carries from slice to slice.
+    private(set) var limiter: Limiter
 
     init(output: OutputStatus, sampleRate: Int, sliceFrames: Int) {
         self.output = output
         history = Array(repeating: 0, count: sampleRate / 2)
         speechBus = Array(repeating: 0, count: sliceFrames)
+        limiter = Limiter(sampleRate: sampleRate)
     }
 
     var hasSound: Bool { speech.hasPCM || !earcons.isEmpty }
@@ -57,10 +62,9 @@ struct MixerState {
 
     /// Frames of silence that pad a burst's end on a real-time device (see `Mixer.finishBurst`).
     mutating func padWithSilence(into out: inout [Int16]) {
-        for i in out.indices {
-            out[i] = 0
-            history[(written + i) % history.count] = 0
-        }
+        for i in out.indices { history[(written + i) % history.count] = 0 }
+        // The limiter's release goes on through the silence.
+        limiter.limit(Array(repeating: 0, count: out.count), into: &out)
     }
 
     /// Mixes the next `out.count` frames, starting at frame `written`.
@@ -74,17 +78,20 @@ struct MixerState {
             }
         }
         if taken > 0 { speechEnd = start + taken }
+        var sums = [Double](repeating: 0, count: count)
         for i in 0..<count {
-            var earcon: Int32 = 0
+            var earcon = 0.0
             for v in earcons.indices where earcons[v].position < earcons[v].samples.count {
-                earcon += Int32(earcons[v].samples[earcons[v].position])
+                earcon += Double(earcons[v].samples[earcons[v].position]) * earcons[v].gain
                 earcons[v].position += 1
             }
-            let earconHalf = Int16(clamping: earcon) >> 1
-            history[(start + i) % history.count] = earconHalf
-            out[i] = Int16(truncatingIfNeeded: Int32(speechBus[i]) >> 1 + Int32(earconHalf))
-            if out[i] != 0 { audibleUntil = start + i + 1 }
+            history[(start + i) % history.count] = earcon
+            sums[i] = Double(speechBus[i]) + earcon
         }
+        // A burst that starts after everything written was heard starts after silence: full gain.
+        if !burstOpen { limiter.reset() }
+        limiter.limit(sums, into: &out)
+        for i in 0..<count where out[i] != 0 { audibleUntil = start + i + 1 }
         burstOpen = true
         earcons.removeAll { $0.position >= $0.samples.count }
     }
@@ -120,14 +127,18 @@ struct MixerState {
     }
 
     /// A cut dropped the device's last `frames` unheard frames: the timeline goes back by as much,
-    /// and what the earcon bus had in them is returned, to be written again (empty if silent).
+    /// and what the earcon bus had in them is returned, limited again without the speech, to be
+    /// written again (empty if silent).
     mutating func rewind(_ frames: Int) -> [Int16] {
         let frames = min(frames, history.count, written)
         written -= frames
         audibleUntil = min(audibleUntil, written)
         speechEnd = min(speechEnd, written)
-        let refill = (written..<(written + frames)).map { history[$0 % history.count] }
-        return refill.contains { $0 != 0 } ? refill : []
+        let earcons = (written..<(written + frames)).map { history[$0 % history.count] }
+        guard earcons.contains(where: { $0 != 0 }) else { return [] }
+        var refill = [Int16](repeating: 0, count: frames)
+        limiter.limit(earcons, into: &refill)
+        return refill
     }
 
     /// The output failed: every sound in flight is lost. Returns the speech marks to settle.

@@ -3,8 +3,9 @@
 public protocol SoundOutput: Sendable {
     /// The rate sounds are rendered at.
     var sampleRate: Int { get }
-    /// Starts an earcon now, mixed with whatever sounds; returns at once.
-    func startSound(_ samples: [Int16]) throws(SoundRefusal)
+    /// Starts an earcon now, mixed with whatever sounds, at `gain` (a client's effects volume / 100:
+    /// 1 plays the samples as rendered); returns at once.
+    func startSound(_ samples: [Int16], gain: Double) throws(SoundRefusal)
     /// Where sound goes, whether it works, since when.
     var status: OutputStatus { get }
 }

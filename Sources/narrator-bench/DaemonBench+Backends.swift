@@ -15,8 +15,7 @@ import NarratorVoice
 /// stream on the sink changes Narrator's too). So each backend first speaks the long text alone, as a
 /// reference; in a cut recording, the old speech fell silent at the first 1 ms at or after the high
 /// event's write where the recording is silent (every sample within +-8) while the reference, at the
-/// same offset from the first audible sample, was sounding (a sample above 250 within 3 ms; the
-/// mixer halves espeak-ng's speech). 1 ms, because espeak-ng's new announcement follows its cut
+/// same offset from the first audible sample, was sounding (a sample above 250 within 3 ms). 1 ms, because espeak-ng's new announcement follows its cut
 /// within a few ms. The onsets align only to a few samples (a pitch period when a run's first
 /// sample above 500 moves), so a pause of the text near the cut is sometimes taken for it: the
 /// tails of these figures are less sure than their medians. A pause of the text itself is silent in

@@ -16,16 +16,17 @@ import NarratorWire
 ///   PulseAudio stream that long): the main figure;
 /// - nothing sounding for over 3 s, so the mixer has closed the stream and opens it again;
 /// - during speech, 0.2-0.4 s into a long `say`. The daemon's speech sink is a tee to a memory
-///   sink, so the samples the mixer was given are known; the mixer adds halved speech and halved
-///   earcons, and the null sink plays them unchanged, so the recording minus the halved speech is
-///   exactly the halved chord, and zero everywhere else. The earcon is audible at the first sample
-///   where that difference is above 500, the same rule as from idle.
+///   sink, so the samples the mixer was given are known; the mixer adds speech and the chord and
+///   limits the sum (`Limiter`), and the null sink plays it unchanged, so the recording is exactly
+///   the speech up to the slice where the chord starts, then the limiter's output for speech plus
+///   chord from there, slice by slice. Where the chord starts is found that way, sample for sample;
+///   it is audible at its first sample above 500, the same rule as from idle.
 extension DaemonBench.Measurement {
     static let chordRequest = #"{"type":"play","sound":"lane_chord","left":true,"middle":true,"right":true}"#
 
     func earcon() async throws {
         let rate = PrivatePulseAudio.sampleRate
-        let chord = try DaemonBench.shippedChord(sampleRate: rate).map { $0 >> 1 }
+        let chord = try DaemonBench.shippedChord(sampleRate: rate)
         guard let chordOnset = chord.firstIndex(where: { abs(Int($0)) > 500 }) else {
             throw DaemonBench.BenchFailure("lane_chord never rises above 500 as mixed")
         }
@@ -104,7 +105,7 @@ extension DaemonBench {
 extension DaemonBench.Measurement {
     /// The earcon latencies, in milliseconds from the play request's write, and what was checked.
     struct EarconRuns: Sendable {
-        /// The chord as the mixer plays it (halved), and the index of its first sample above 500.
+        /// The chord as the mixer plays it alone, and the index of its first sample above 500.
         let chord: [Int16]
         let chordOnset: Int
         var openLatencies: [Double] = []
@@ -146,9 +147,10 @@ extension DaemonBench.Measurement {
         }
 
         /// One chord played 0.2-0.4 s into speech. `recording` starts at the speech's first audible
-        /// sample; `speech` is the announcement's samples as mixed (halved). The recording is aligned
-        /// with the speech by its first 10 ms, and what is left once the speech is taken away must be
-        /// the chord, whole, and nothing else.
+        /// sample; `speech` is the announcement's samples as the engine wrote them. The recording is
+        /// aligned with the speech by its first 10 ms; then the chord's start is the one place from
+        /// which the mixer's rule (speech plus chord, limited in slices of 10 ms from there) gives
+        /// the recording exactly, to its end.
         mutating func addUnderSpeech(
             recording: [Int16], speech: [Int16], requestedAt: Int, written: ContinuousClock.Instant,
             arrival: (Int) -> ContinuousClock.Instant?
@@ -162,24 +164,42 @@ extension DaemonBench.Measurement {
                 unmatched += 1
                 return
             }
-            let residue = recording.indices.map { Int(recording[$0]) - Int(speech[base + $0]) }
-            guard let heard = residue.firstIndex(where: { abs($0) > 500 }) else {
+            let alone = Array(speech[base..<(base + recording.count)])
+            // Up to the chord, the recording is the speech alone.
+            guard let differs = recording.indices.first(where: { recording[$0] != alone[$0] }),
+                let start = (max(0, differs - chordOnset - 441)...differs).first(where: {
+                    Self.mixes(alone, chord, at: $0, into: recording)
+                })
+            else {
                 unmatched += 1
                 return
             }
-            let start = heard - chordOnset
-            let whole =
-                start >= 0 && start + chord.count <= residue.count
-                && residue.indices.allSatisfy { index in
-                    let part = index - start
-                    return residue[index] == (chord.indices.contains(part) ? Int(chord[part]) : 0)
-                }
-            guard whole, let heardAt = arrival(heard) else {
+            let heard = start + chordOnset
+            guard let heardAt = arrival(heard) else {
                 unmatched += 1
                 return
             }
             if heard < requestedAt { early += 1 }
             underSpeechLatencies.append((heardAt - written).milliseconds)
+        }
+
+        /// Whether the mixer, with the chord starting at `start` under `speech`, writes `recording`
+        /// from there on: speech plus chord, limited slice by slice from a gain of 1 (speech alone
+        /// never passes 16 bits, so the limiter stood at 1 until then). Stops at the first slice
+        /// that differs.
+        static func mixes(_ speech: [Int16], _ chord: [Int16], at start: Int, into recording: [Int16]) -> Bool {
+            var limiter = Limiter(sampleRate: PrivatePulseAudio.sampleRate)
+            let slice = PrivatePulseAudio.sampleRate / 100
+            for sliceStart in stride(from: start, to: recording.count, by: slice) {
+                let range = sliceStart..<min(recording.count, sliceStart + slice)
+                let sums = range.map { index in
+                    Double(speech[index]) + (index - start < chord.count ? Double(chord[index - start]) : 0)
+                }
+                var out = [Int16](repeating: 0, count: sums.count)
+                limiter.limit(sums, into: &out)
+                guard out.elementsEqual(recording[range]) else { return false }
+            }
+            return true
         }
     }
 }

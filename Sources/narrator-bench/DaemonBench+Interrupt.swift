@@ -7,9 +7,9 @@ extension DaemonBench.Measurement {
     ///
     /// The warning follows the cut within milliseconds, so "old audio silent" cannot be found as a
     /// stretch of silence. The daemon's sink is a tee: the mixer's speech channel plus a memory sink
-    /// that keeps the very samples the engine wrote for each announcement; the mixer halves them
-    /// (speech gets half the range) and the null sink plays them unchanged. So the recording is,
-    /// sample for sample, the old announcement's halved samples up to the cut, then silence, then
+    /// that keeps the very samples the engine wrote for each announcement; the mixer writes speech
+    /// alone unchanged, and so does the null sink. So the recording is,
+    /// sample for sample, the old announcement's samples up to the cut, then silence, then
     /// the new announcement's. The old audio stopped at the first recorded
     /// sample that differs from the old announcement's; the new audio is audible at its first
     /// sample above 500 (-36 dBFS), found where the new announcement's samples start in the recording.
@@ -45,7 +45,7 @@ extension DaemonBench.Measurement {
         print("high event written -> old audio silent: \(Distribution(result.stopped).millisecondsSummary())")
         print("high event written -> new audio audible: \(Distribution(result.audible).millisecondsSummary())")
         print(
-            "high event written -> new audio above 250 (500 before halving): "
+            "high event written -> new audio above 250: "
                 + Distribution(result.audibleUnhalved).millisecondsSummary())
         print("on the device, old silent -> new audible: \(Distribution(result.gaps).millisecondsSummary())")
         print(

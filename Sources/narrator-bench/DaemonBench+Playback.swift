@@ -9,7 +9,7 @@ import NarratorTestSupport
 extension DaemonBench.Measurement {
     /// Event written -> first audible sample on the monitor. Each phrase waits for 100 ms of
     /// recorded silence first and for its announcement to end after. Also to the first sample above
-    /// 250: the mixer halves speech, so that is where the engine's samples pass 500.
+    /// 250 (`MonitorRecorder.halvedAudible`).
     func audible() async throws {
         let (latencies, unhalved) = try await withDaemonOnPulse { socket, recorder, _ in
             let client = try DaemonBench.Client(socket: socket, subscribe: true)
@@ -31,7 +31,7 @@ extension DaemonBench.Measurement {
             "event written -> first audible sample on the monitor: \(Distribution(latencies).millisecondsSummary())"
         )
         print(
-            "event written -> first sample above 250 (500 before halving): "
+            "event written -> first sample above 250: "
                 + Distribution(unhalved).millisecondsSummary())
     }
 
@@ -56,8 +56,8 @@ extension DaemonBench.Measurement {
 
 extension MemorySink {
     /// Announcement `id` as the mixer plays it when nothing else sounds: every sample the engine
-    /// wrote, halved (speech gets half the 16-bit range; earcons the other half).
+    /// wrote, unchanged (the limiter passes what fits in 16 bits as it is).
     func asMixed(_ id: UInt64) -> [Int16] {
-        samples(of: id).map { $0 >> 1 }
+        samples(of: id)
     }
 }

@@ -13,10 +13,10 @@ struct DaemonBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daemon",
         abstract:
-            "Event to reply, to first PCM chunk, to audible; interrupt; earcons; streaming; cold start; idle; backends.",
+            "Event to reply, to first PCM chunk, to audible; interrupt; earcons; balance; streaming; cold start; idle; backends.",
         discussion: """
-            reply and first-chunk speak into a memory sink, stream into the null sink. audible, interrupt and \
-            earcon start a private PulseAudio with a null sink and record its monitor with parec \
+            reply and first-chunk speak into a memory sink, stream into the null sink. audible, interrupt, \
+            earcon and balance (lane notes beside speech at default settings, RMS over the sounding parts) start a private PulseAudio with a null sink and record its monitor with parec \
             (pulseaudio-utils). cold-start and idle run the narrator binary built next to this one (build it \
             with the same command, --product narrator); idle plays it into a private PulseAudio. backends runs \
             the espeak-ng and the speech-dispatcher backend side by side (a private speech-dispatcher with its \
@@ -37,6 +37,7 @@ struct DaemonBench: AsyncParsableCommand {
         case audible
         case interrupt
         case earcon
+        case balance
         case stream
         case coldStart = "cold-start"
         case idle
@@ -60,7 +61,8 @@ struct DaemonBench: AsyncParsableCommand {
     @Argument(help: "Which measurement: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).")
     var measure: Measure
 
-    @Option(help: "Events to measure (stream: events to send; cold-start: starts).")
+    @Option(
+        help: "Events to measure (stream: events to send; cold-start: starts; balance: rounds of every line and row).")
     var count: Int?
 
     @Flag(help: "stream: send to a spawned narrator serve (null sink) and measure that process's memory.")
@@ -162,6 +164,7 @@ struct DaemonBench: AsyncParsableCommand {
         case .audible: try await measurement(200).audible()
         case .interrupt: try await measurement(100).interrupt()
         case .earcon: try await measurement(200).earcon()
+        case .balance: try await measurement(3).balance()
         case .stream: try await measurement(100_000).stream(spawned: spawned)
         case .backends: try await measurement(100).backends()
         case .restart: try await measurement(100).restart()

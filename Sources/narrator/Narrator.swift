@@ -11,9 +11,9 @@ struct Narrator: AsyncParsableCommand {
         discussion: """
             Commands (`narrator help <subcommand>` explains every option):
               serve [--socket PATH] [--profile DIR] [--config FILE] [--locale TAG]
-                    [--rate N] [--pitch N] [--volume N] [--voice LANG=VOICE ...]
-                    [--output OUTPUT] [--speech espeak|speechd] [--spoken-notices on|off]
-                    [--log-level LEVEL]
+                    [--rate N] [--pitch N] [--volume N] [--effects-volume N]
+                    [--voice LANG=VOICE ...] [--output OUTPUT] [--speech espeak|speechd]
+                    [--spoken-notices on|off] [--log-level LEVEL]
               config [--config FILE]                  (your speech settings)
               config set NAME VALUE | config reset NAME
               profiles [--profile DIR]

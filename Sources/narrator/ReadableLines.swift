@@ -20,6 +20,7 @@ enum ReadableLines {
             // Where each part comes from is `narrator config`'s to say.
             lines.append(
                 "Default voice: \(voice.locale), rate \(voice.rate), pitch \(voice.pitch), volume \(voice.volume)")
+            lines.append("Default sound effects volume: \(voice.effectsVolume)")
         }
         lines.append("Up: \(duration(milliseconds: status.uptimeMilliseconds))")
         // "so far": the counters count since the daemon started (`Queued: 2` above is the queue now).

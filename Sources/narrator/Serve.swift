@@ -62,6 +62,14 @@ struct Serve: AsyncParsableCommand {
     var volume: Int?
 
     @Option(
+        help: ArgumentHelp(
+            "Volume of the sounds of clients that set none, 0-200 (default: the file's, else 100).",
+            discussion:
+                "100 plays a profile's sounds as its sound book renders them; 50 is 6 dB softer. Speech keeps --volume."
+        ))
+    var effectsVolume: Int?
+
+    @Option(
         name: .customLong("voice"),
         help: ArgumentHelp(
             "The voice for a language, LANGUAGE=VOICE (pl=pl+f3: Polish, female variant 3); may be repeated.",
@@ -136,12 +144,18 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        if let effectsVolume, !DaemonDefaults.effectsVolumeRange.contains(effectsVolume) {
+            let range = DaemonDefaults.effectsVolumeRange
+            throw ValidationError(
+                SpeechRequestError.outOfRange(name: "effects_volume", value: effectsVolume, range: range).description)
+        }
         _ = try commandLineSettings()
     }
 
     /// The options that override the configuration file for this run, as its settings.
     func commandLineSettings() throws(ValidationError) -> [(key: ConfigKey, value: String, option: String)] {
         var settings = SpeechOptions.settings(locale: locale, rate: rate, pitch: pitch, volume: volume, output: output)
+        effectsVolume.map { settings.append((.effectsVolume, String($0), "--effects-volume")) }
         spokenNotices.map { settings.append((.spokenNotices, $0, "--spoken-notices")) }
         for voice in voices {
             let parts = voice.split(separator: "=", maxSplits: 1).map(String.init)

@@ -9,6 +9,7 @@ enum SettingItem: CaseIterable {
     case moveCues
     case speedWarning
     case speechRate
+    case effectsVolume
 
     /// The name on the wire (`setting`'s `setting` field) and in the settings file.
     var wireName: String {
@@ -18,6 +19,7 @@ enum SettingItem: CaseIterable {
         case .moveCues: "move_cues"
         case .speedWarning: "speed_warning"
         case .speechRate: "speech_rate"
+        case .effectsVolume: "effects_volume"
         }
     }
 
@@ -28,6 +30,7 @@ enum SettingItem: CaseIterable {
         case .moveCues: "Move cues"
         case .speedWarning: "Speed warning"
         case .speechRate: "Speech rate"
+        case .effectsVolume: "Sound effects volume"
         }
     }
 
@@ -39,6 +42,7 @@ enum SettingItem: CaseIterable {
         case .moveCues: ["system"] + MoveCues.allCases.map(\.rawValue)
         case .speedWarning: ["system"] + SpeedWarningFeedback.allCases.map(\.rawValue)
         case .speechRate: ["system"] + stride(from: 150, through: 450, by: 50).map(String.init)
+        case .effectsVolume: ["system"] + stride(from: 0, through: 100, by: 10).map(String.init)
         }
     }
 
@@ -50,10 +54,11 @@ enum SettingItem: CaseIterable {
         case .moveCues: settings.moveCues.word
         case .speedWarning: settings.speedWarning.word
         case .speechRate: settings.speechRate.word
+        case .effectsVolume: settings.effectsVolume.word
         }
     }
 
-    /// The value in effect ("" for a speech rate left to the narrator).
+    /// The value in effect ("" for a speech rate or effects volume left to the narrator).
     func effective(in settings: EffectiveSettings) -> String {
         switch self {
         case .difficulty: settings.difficulty.rawValue
@@ -61,6 +66,7 @@ enum SettingItem: CaseIterable {
         case .moveCues: settings.moveCues.rawValue
         case .speedWarning: settings.speedWarning.rawValue
         case .speechRate: settings.speechRate.map(String.init) ?? ""
+        case .effectsVolume: settings.effectsVolume.map(String.init) ?? ""
         }
     }
 
@@ -73,6 +79,8 @@ enum SettingItem: CaseIterable {
         case .speedWarning: settings.speedWarning = Setting(word: value) ?? settings.speedWarning
         case .speechRate:
             settings.speechRate = Setting(word: value, in: GameSettings.speechRates) ?? settings.speechRate
+        case .effectsVolume:
+            settings.effectsVolume = Setting(word: value, in: GameSettings.effectsVolumes) ?? settings.effectsVolume
         }
     }
 }
@@ -138,9 +146,9 @@ extension GameSession {
             StatusLine.shared.set("Settings could not be saved to \(settingsStore.path).")
         }
         refreshSettings()
-        if item == .speechRate {
+        if item == .speechRate || item == .effectsVolume {
             narration?.replaceSetup(settings.voiceSetup.map { [$0.line] } ?? [])
-            narration?.send(settings.speechRateChange)
+            narration?.send(item == .speechRate ? settings.speechRateChange : settings.effectsVolumeChange)
         }
         announce(item)
     }

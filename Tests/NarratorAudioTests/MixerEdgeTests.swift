@@ -106,7 +106,7 @@ struct MixerEdgeTests {
         defer { mixer.close() }
         let outcome = speak(mixer.speech, 1, 1000, 4410)
         #expect(outcome.wait() == .played)
-        #expect(device.inner.samples.filter { $0 == 500 }.count == 4410)
+        #expect(device.inner.samples.filter { $0 == 1000 }.count == 4410)
     }
 
     @Test("A cut asked for while the writer waits on the server never drops the next utterance's start")
@@ -125,7 +125,7 @@ struct MixerEdgeTests {
         device.holdLatency(false)
         device.inner.release()
         #expect(second.wait() == .played)
-        #expect(device.inner.samples.filter { $0 == 1000 }.count == 2205, "the second utterance lost frames")
+        #expect(device.inner.samples.filter { $0 == 2000 }.count == 2205, "the second utterance lost frames")
     }
 
     @Test("After a cut writes an earcon's part back, the mixer is quiet only once that part is heard")

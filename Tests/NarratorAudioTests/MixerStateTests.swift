@@ -1,3 +1,4 @@
+import Foundation
 import NarratorVoice
 import Testing
 
@@ -10,40 +11,65 @@ struct MixerStateTests {
         MixerState(output: OutputStatus(output: "test"), sampleRate: 22050, sliceFrames: slice)
     }
 
-    @Test("Speech and earcons each get half the range: the sum is sample-exact")
-    func halvesAddUp() {
+    @Test("Speech alone is written as the engine made it: full loudness, sample for sample")
+    func speechAloneAtFullLevel() {
+        var state = state()
+        state.speech.begin(1)
+        state.speech.append(.pcm([Int16.max, Int16.min, 1001, -7]))
+        var out = [Int16](repeating: 0, count: 4)
+        state.mix(into: &out)
+        #expect(out == [Int16.max, Int16.min, 1001, -7])
+    }
+
+    @Test("Speech and earcons that fit add up sample-exact; an earcon plays at its gain")
+    func sumsThatFitAreExact() {
         var state = state()
         state.speech.begin(1)
         state.speech.append(.pcm([20000, -20000, 1001, 0]))
         state.earcons.append(.init(samples: [8192, -8192, 8192, 8192]))
+        state.earcons.append(.init(samples: [1000, 1000, 1001, -1000], gain: 0.5))
         var out = [Int16](repeating: 0, count: 4)
         state.mix(into: &out)
-        let expected: [Int16] = [10000 + 4096, -10000 - 4096, 500 + 4096, 4096]
+        // 1001 + 8192 + 500.5 rounds half away from zero.
+        let expected: [Int16] = [28692, -27692, 9694, 7692]
         #expect(out == expected)
     }
 
-    @Test("Five notes at gain 1 saturate the earcon bus; with full-scale speech nothing wraps")
-    func saturatesWithoutWrapping() {
+    @Test("Full-scale speech plus five notes is turned down, never wrapped")
+    func loudSumsAreTurnedDown() {
         var state = state(slice: 2)
         state.speech.begin(1)
         state.speech.append(.pcm([Int16.max, Int16.min]))
         for _ in 0..<5 { state.earcons.append(.init(samples: [8192, -8192])) }
         var out = [Int16](repeating: 0, count: 2)
         state.mix(into: &out)
-        #expect(out == [Int16.max - 1, Int16.min])
+        #expect(out[0] == Int16.max && out[1] <= -Int16.max, "\(out)")
+        #expect(state.limiter.gain < 0.45)
     }
 
-    @Test("Speech plus a chord of three notes at full gain never clips")
-    func chordUnderSpeechFits() {
-        var state = state(slice: 1)
+    @Test("Speech plus a chord at twice its gain, whole phrases of it, never clips: no run of full-scale samples")
+    func chordUnderSpeechNeverClips() {
+        var state = state(slice: 220)
+        // A loud vowel (a 150 Hz tone near full scale) under a three-note chord played at 200 %.
+        let speech = (0..<22000).map { Int16(30000 * sin(2 * Double.pi * 150 * Double($0) / 22050)) }
+        let chord = (0..<1543).map { index in
+            [523.25, 659.26, 783.99].reduce(0.0) { $0 + 8192 * sin(2 * Double.pi * $1 * Double(index) / 22050) }
+        }
         state.speech.begin(1)
-        state.speech.append(.pcm([Int16.max]))
-        for _ in 0..<3 { state.earcons.append(.init(samples: [8192])) }
-        var out = [Int16](repeating: 0, count: 1)
-        state.mix(into: &out)
-        let expected: Int16 = Int16.max / 2 + 3 * 4096
-        #expect(out == [expected])
-        #expect(Int(Int16.max / 2) + 3 * 4096 < Int(Int16.max))
+        state.speech.append(.pcm(speech))
+        state.earcons.append(.init(samples: chord.map { Int16($0) }, gain: 2))
+        var written: [Int16] = []
+        var out = [Int16](repeating: 0, count: 220)
+        for _ in 0..<100 {
+            state.mix(into: &out)
+            written += out
+        }
+        #expect(written.count == speech.count)
+        let runs = zip(written, written.dropFirst()).count { abs(Int($0)) >= Int(Int16.max) && $0 == $1 }
+        #expect(runs == 0, "full-scale samples in a row: the sum was clipped")
+        #expect(written.contains { abs(Int($0)) >= 32000 }, "the mix is not at full loudness")
+        // Once the chord has ended and the limiter let go, speech is exact again.
+        #expect(written.suffix(220) == speech.suffix(220))
     }
 
     @Test("Marks get the frame where they sit, and are heard in order once playback passes them")
@@ -73,7 +99,7 @@ struct MixerStateTests {
         state.written += 4
         state.mix(into: &out)
         state.written += 4
-        #expect(state.rewind(2) == [1000, 1000])
+        #expect(state.rewind(2) == [2000, 2000])
         #expect(state.written == 6)
         #expect(state.rewind(2).isEmpty)
     }

@@ -59,14 +59,14 @@ struct MixerTests {
         }
         // The writer fills the device 40 ms ahead, then waits for frames to be heard.
         #expect(device.wait { $0.samples.count >= 800 })
-        #expect(device.samples.contains(4096 + 1500), "speech was not mixed with the earcon")
+        #expect(device.samples.contains(8192 + 3000), "speech was not mixed with the earcon")
         mixer.speech.interrupt(utterance: 1)
         #expect(speech.wait() == .interrupted)
         #expect(device.wait { $0.discards == 1 })
         device.release()
         #expect(device.wait { $0.samples.count >= earcon.count })
         let written = device.samples
-        #expect(written.prefix(earcon.count).allSatisfy { $0 == 4096 }, "the earcon is not whole and alone")
+        #expect(written.prefix(earcon.count).allSatisfy { $0 == 8192 }, "the earcon is not whole and alone")
         #expect(written.dropFirst(earcon.count).allSatisfy { $0 == 0 })
     }
 
@@ -80,7 +80,7 @@ struct MixerTests {
         let second = speak(mixer.speech, id: 2, [Int16](repeating: 200, count: 441))
         mixer.speech.interrupt(utterance: 1)
         #expect(second.wait() == .played)
-        #expect(device.samples.filter { $0 == 100 }.count == 441)
+        #expect(device.samples.filter { $0 == 200 }.count == 441)
     }
 
     @Test("Finished means heard: the finish waits for the device to play the last frame")
@@ -89,7 +89,7 @@ struct MixerTests {
         let mixer = mixer(device)
         defer { mixer.close() }
         let outcome = speak(mixer.speech, id: 1, [Int16](repeating: 500, count: 441))
-        #expect(device.wait { $0.samples.filter { $0 == 250 }.count == 441 })
+        #expect(device.wait { $0.samples.filter { $0 == 500 }.count == 441 })
         #expect(outcome.current == nil, "reported before the device played it")
         device.release()
         #expect(outcome.wait() == .played)
@@ -114,7 +114,7 @@ struct MixerTests {
         let next = speak(mixer.speech, id: 2, [Int16](repeating: 600, count: 441))
         #expect(next.wait() == .played)
         #expect(mixer.status.isWorking)
-        #expect(device.samples.filter { $0 == 300 }.count == 441)
+        #expect(device.samples.filter { $0 == 600 }.count == 441)
         // The status at the watch's start, then each change.
         #expect(changes.withLock { $0 } == [.working, .lost("Audio output memory: the server went away."), .working])
     }
@@ -144,7 +144,7 @@ struct MixerTests {
         #expect(mixer.waitUntil { $0.speech.queuedFrames + chunk.count > SpeechChannel.capacitySeconds * Self.rate })
         device.setGate(closed: false)
         #expect(outcome.wait() == .played)
-        #expect(device.samples.filter { $0 == 350 }.count == chunks * chunk.count)
+        #expect(device.samples.filter { $0 == 700 }.count == chunks * chunk.count)
     }
 
     @Test("Earcons beyond the limits are refused with a reason; the mixer goes on")

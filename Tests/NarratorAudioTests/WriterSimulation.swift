@@ -30,7 +30,7 @@ struct WriterSimulation {
             output: OutputStatus(output: "fake"), sampleRate: Self.rate, sliceFrames: settings.sliceFrames)
     }
 
-    /// The sample every frame of utterance `id` carries, as mixed (speech is halved).
+    /// The sample every frame of utterance `id` carries, as mixed (speech alone is written as it is).
     static func value(of id: UInt64) -> Int16 { Int16(2000 + 2 * Int(id % 1000)) }
 
     /// Starts the next utterance of `frames` samples, if none is speaking.
@@ -42,7 +42,7 @@ struct WriterSimulation {
         lengths[id] = frames
         startedAt[id] = server.now
         state.speech.begin(id)
-        state.speech.append(.pcm([Int16](repeating: Self.value(of: id) * 2, count: frames)))
+        state.speech.append(.pcm([Int16](repeating: Self.value(of: id), count: frames)))
         let ending = Ending()
         state.speech.append(.finish(ending.handler))
         // As `SpeechChannel.finish` gives it: the audio, the largest lead, the grace.

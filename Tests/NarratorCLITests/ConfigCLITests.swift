@@ -32,6 +32,7 @@ struct ConfigCLITests {
                     rate 320 (\(file):4)
                     pitch 50 (built-in)
                     volume 100 (built-in)
+                    effects_volume 100 (built-in)
                     output auto (built-in)
                     spoken_notices off (built-in)
                     voice.pl pl+f3 (\(file):5)

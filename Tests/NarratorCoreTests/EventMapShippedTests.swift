@@ -115,6 +115,20 @@ struct EventMapShippedTests {
         Case(
             "setting", #"{"setting": "speech_rate", "value": "system", "origin": "system", "effective": ""}"#,
             .speak("Speech rate: the narrator's own. System default.", .default, .init(supersedes: "setting"))),
+        Case(
+            "setting", Self.setting("effects_volume", "system", ""),
+            .speakWithSound(
+                "Sound effects volume: the narrator's own. System default.", sound: "lane_pulses", priority: .default)),
+        Case(
+            "setting",
+            #"{"setting": "effects_volume", "value": "system", "origin": "system", "effective": 80, "left": true, "#
+                + #""middle": true, "right": true, "lane": 1, "safe": true}"#,
+            .speakWithSound("Sound effects volume: 80. System default.", sound: "lane_pulses", priority: .default)),
+        Case(
+            "setting",
+            #"{"setting": "effects_volume", "value": "60", "origin": "chosen", "effective": 60, "left": true, "#
+                + #""middle": true, "right": true, "lane": 1, "safe": true}"#,
+            .speakWithSound("Sound effects volume: 60. Your choice.", sound: "lane_pulses", priority: .default)),
         Case("moved", #"{"lane": 0, "safe": false, "cues": "safety"}"#, .play("move_unsafe")),
         Case("moved", #"{"lane": 1, "safe": true, "cues": "safety"}"#, .play("move_safe")),
         Case("moved", #"{"lane": 1, "safe": false, "cues": "both"}"#, .play("move_both_unsafe_1")),

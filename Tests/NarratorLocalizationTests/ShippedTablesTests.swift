@@ -52,6 +52,7 @@ struct ShippedTablesTests {
             "game_started": [.string],
             "settings_opened": [], "settings_closed": [], "setting_choice": [.string, .string, .string],
             "setting_speech_rate": [.integer], "setting_speech_rate_system": [], "setting_difficulty": [],
+            "setting_effects_volume": [.integer, .string], "setting_effects_volume_system": [],
             "setting_lane_cues": [], "setting_move_cues": [], "setting_speed_warning": [], "origin_system": [],
             "origin_chosen": [], "choice_cruise": [], "choice_fast": [], "choice_rapid": [], "choice_pulses": [],
             "choice_arpeggio": [], "choice_chord": [], "choice_off": [], "choice_lane": [], "choice_safety": [],

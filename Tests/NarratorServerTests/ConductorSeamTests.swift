@@ -70,10 +70,13 @@ final class Box: @unchecked Sendable {
 final class FakeSounds: SoundOutput {
     let sampleRate = 22050
     let started = Mutex<[[Int16]]>([])
+    /// The gain each sound was started at, in order.
+    let gains = Mutex<[Double]>([])
     var status: OutputStatus { OutputStatus(output: "fake") }
 
-    func startSound(_ samples: [Int16]) throws(SoundRefusal) {
+    func startSound(_ samples: [Int16], gain: Double) throws(SoundRefusal) {
         started.withLock { $0.append(samples) }
+        gains.withLock { $0.append(gain) }
     }
 }
 
@@ -229,6 +232,13 @@ struct ConductorSeamTests {
         #expect(both["sound"] as? String == "speed_up" && both["text"] as? String == "Faster soon!")
         #expect(sounds.started.withLock { $0.count } == 2)
         #expect(speaker.requests.withLock { $0.count } == 1)
+        // The client's effects volume reaches the output as the sound's gain; speech keeps its volume.
+        try await send(#"{"type":"set","effects_volume":40}"#, from: client)
+        #expect((await client.next())["effects_volume"] as? Int == 40)
+        try await send(#"{"type":"level_change_imminent","active":true,"feedback":"both"}"#, from: client)
+        _ = await client.next()
+        #expect(sounds.gains.withLock { $0 } == [1, 1, 0.4])
+        #expect(speaker.requests.withLock { $0.last?.voice.volume } == 100)
     }
 
     @Test("When the output is lost, every subscriber hears of it")

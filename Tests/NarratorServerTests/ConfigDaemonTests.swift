@@ -16,18 +16,18 @@ struct ConfigDaemonTests {
         return (home, home + "/narrator/config")
     }
 
-    /// A connection's voice now, as `{"type":"set"}` reports it: rate, pitch, volume.
+    /// A connection's voice now, as `{"type":"set"}` reports it: rate, pitch, volume, effects volume.
     static func voice(_ client: LineClient) throws -> [Int] {
         try client.send(#"{"type":"set"}"#)
         let reply = fields(try #require(try client.readLine()))
-        return ["rate", "pitch", "volume"].map { reply[$0] as? Int ?? -1 }
+        return ["rate", "pitch", "volume", "effects_volume"].map { reply[$0] as? Int ?? -1 }
     }
 
     @Test(
         "The file over built-in, serve's options over the file, a connection's set over both; SIGHUP takes an edited file for every connection that did not set its own, and keeps the last good one when broken"
     )
     func precedenceAndReload() throws {
-        let (home, file) = try Self.configHome("# my voice\nrate 300\nvoice.pl pl+f3\n")
+        let (home, file) = try Self.configHome("# my voice\nrate 300\nvoice.pl pl+f3\neffects_volume 70\n")
         defer { try? FileManager.default.removeItem(atPath: home) }
         let daemon = try DaemonProcess(
             arguments: ["--output", "null", "--pitch", "60"], environment: ["XDG_CONFIG_HOME": home])
@@ -36,19 +36,21 @@ struct ConfigDaemonTests {
         let status = fields(try daemon.request(#"{"type":"status"}"#))
         let defaults = try #require(status["defaults"] as? [String: Any])
         #expect(defaults["rate"] as? Int == 300 && defaults["pitch"] as? Int == 60 && defaults["volume"] as? Int == 100)
+        #expect(defaults["effects_volume"] as? Int == 70)
         #expect(defaults["voices"] as? [String: String] == ["pl": "pl+f3"])
         #expect(
             defaults["from"] as? [String: String] == [
                 "locale": "built-in", "rate": "\(file):2", "pitch": "command line", "volume": "built-in",
-                "output": "command line", "spoken_notices": "built-in", "voice.pl": "\(file):3",
+                "effects_volume": "\(file):4", "output": "command line", "spoken_notices": "built-in",
+                "voice.pl": "\(file):3",
             ])
         #expect(defaults["file"] as? String == file)
 
         let chose = try daemon.client()
         let left = try daemon.client()
-        try chose.send(#"{"type":"set","rate":200}"#)
+        try chose.send(#"{"type":"set","rate":200,"effects_volume":50}"#)
         #expect(fields(try #require(try chose.readLine()))["rate"] as? Int == 200)
-        #expect(try Self.voice(left) == [300, 60, 100])
+        #expect(try Self.voice(left) == [300, 60, 100, 70])
         // An announcement in Polish is spoken (with the file's Polish voice, which the engine has).
         try left.send(#"{"type":"say","text":"Dzień dobry.","priority":"high"}"#)
         #expect(fields(try #require(try left.readLine()))["ok"] as? Bool == true)
@@ -56,16 +58,16 @@ struct ConfigDaemonTests {
         try "# my voice\nrate 250\n".write(toFile: file, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         #expect(daemon.waitForLog("rate 250 (line 2)"))
-        #expect(try Self.voice(left) == [250, 60, 100])
-        #expect(try Self.voice(chose) == [200, 60, 100])
-        #expect(try Self.voice(try daemon.client()) == [250, 60, 100])
+        #expect(try Self.voice(left) == [250, 60, 100, 100])
+        #expect(try Self.voice(chose) == [200, 60, 100, 50])
+        #expect(try Self.voice(try daemon.client()) == [250, 60, 100, 100])
         try chose.send(#"{"type":"set","rate":null}"#)
         #expect(fields(try #require(try chose.readLine()))["rate"] as? Int == 250)
 
         try "# my voice\nrate fast\n".write(toFile: file, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         #expect(daemon.waitForLog("The settings were not reloaded, keeping the last good ones: \(file):2:"))
-        #expect(try Self.voice(try daemon.client()) == [250, 60, 100])
+        #expect(try Self.voice(try daemon.client()) == [250, 60, 100, 100])
     }
 
     @Test("A broken file at start: the daemon serves with the built-in values and says which line to fix")
@@ -76,7 +78,7 @@ struct ConfigDaemonTests {
         defer { _ = daemon.stop() }
         #expect(daemon.logText.contains("warning: \(file):2: volume must be a whole number, not \"loud\""))
         #expect(daemon.logText.contains("Using the built-in settings"))
-        #expect(try Self.voice(try daemon.client()) == [175, 50, 100])
+        #expect(try Self.voice(try daemon.client()) == [175, 50, 100, 100])
     }
 
     @Test("An option of serve that the checks refuse stops it with the reason")

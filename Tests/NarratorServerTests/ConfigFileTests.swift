@@ -101,7 +101,7 @@ struct DaemonDefaultsTests {
 
     @Test("Built in, then the file over it, then the command line over both; each says where it comes from")
     func layers() throws {
-        let path = try Self.file("rate 300\npitch 40\nvoice.pl pl+f3\n")
+        let path = try Self.file("rate 300\npitch 40\nvoice.pl pl+f3\neffects_volume 80\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let config = UserConfig(
             path: path, commandLine: [(.pitch, "60", "--pitch"), (.locale, "de", "--locale")], checks: Self.checks)
@@ -112,6 +112,7 @@ struct DaemonDefaultsTests {
         #expect(defaults.origin(of: .pitch) == .commandLine)
         #expect(defaults.origin(of: .locale) == .commandLine)
         #expect(defaults.origin(of: .volume) == .builtIn)
+        #expect(defaults.effectsVolume == 80 && defaults.origin(of: .effectsVolume) == .file(path: path, line: 4))
         #expect(defaults.origin(of: .voice(language: "pl")).description == "\(path):3")
         #expect(loaded.fileExists)
         #expect(loaded.summary(path: path).contains("rate 300 (line 1)"))
@@ -130,6 +131,7 @@ struct DaemonDefaultsTests {
             ("rate 1000\n", "config:1: rate 1000 is out of range; use 80 to 450."),
             ("# x\npitch high\n", "config:2: pitch must be a whole number, not \"high\""),
             ("volume -1\n", "config:1: volume -1 is out of range; use 0 to 200."),
+            ("effects_volume 201\n", "config:1: effects_volume 201 is out of range; use 0 to 200."),
             ("locale en_GB!\n", "config:1: \"en_GB!\" is not a language tag"),
             ("voice.pl pl+f9\n", "config:1: no voice \"pl+f9\""),
             ("voice.1 pl\n", "config:1: \"1\" is not a language tag"),

@@ -49,7 +49,9 @@ struct ControlCommandTests {
         let calm = try runNarrator(["status", "--socket", daemon.socket])
         #expect(calm.status == 0, "\(calm.errors)")
         let calmLines = calm.output.split(separator: "\n").map(String.init)
-        for line in ["Speaking: nothing", "Queued: 0", "Paused: no", "Sound: null, working"] {
+        for line in [
+            "Speaking: nothing", "Queued: 0", "Paused: no", "Sound: null, working", "Default sound effects volume: 100",
+        ] {
             #expect(calmLines.contains(line), "\(calm.output)")
         }
         #expect(calmLines.allSatisfy { !$0.contains("{") && !$0.contains("\"ok\"") }, "\(calm.output)")

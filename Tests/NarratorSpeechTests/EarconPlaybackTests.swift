@@ -70,15 +70,14 @@ struct EarconPlaybackTests {
             try mixer.play(samples)
             let loud = try #require(recorder.waitForSound(after: before, threshold: 40), "nothing was heard")
             #expect(recorder.waitForSamples(loud + samples.count + 2205))
-            // The recording is the rendered sound, halved by the mixer, sample for sample: find
-            // where it sits, then what was heard is exactly as long as what was rendered, with
+            // The recording is the rendered sound, as the mixer plays it alone, sample for sample:
+            // find where it sits, then what was heard is exactly as long as what was rendered, with
             // silence around it.
-            let half = samples.map { $0 >> 1 }
             let area = recorder.samples(in: (loud - 500)..<(loud + samples.count + 2205))
-            let lag = try #require(bestLag(half, in: area), "the sound is not in the recording")
-            let deviation = zip(half, area[lag...]).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            let lag = try #require(bestLag(samples, in: area), "the sound is not in the recording")
+            let deviation = zip(samples, area[lag...]).map { abs(Int($0) - Int($1)) }.max() ?? 0
             #expect(deviation <= 1, "the recording differs from the sound by up to \(deviation)")
-            #expect(area[(lag + half.count)...].allSatisfy { abs($0) <= 40 }, "sound after the earcon ended")
+            #expect(area[(lag + samples.count)...].allSatisfy { abs($0) <= 40 }, "sound after the earcon ended")
             #expect(area[..<lag].allSatisfy { abs($0) <= 40 }, "sound before the earcon began")
             // Heard from the first audible sample to the last.
             let first = try #require(area.firstIndex { abs($0) > 40 })
@@ -102,7 +101,7 @@ struct EarconPlaybackTests {
         }
     }
 
-    @Test("A chord under speech: the recording is the speech and the three notes, exactly, and never clips")
+    @Test("A chord under speech that fits: the recording is the speech and the three notes at their gain, exactly")
     func chordUnderSpeech() async throws {
         // Without rewinds, so the recording holds the phrase's first samples too (`PrivatePulseAudio.start`).
         try await withMixerOnPulse(rewinds: false) { engine, mixer, recorder in
@@ -115,9 +114,11 @@ struct EarconPlaybackTests {
             // test's own blocking waits (and other tests') hold.
             let ended = DispatchSemaphore(value: 0)
             let outcome = Mutex<SpeakerEvent?>(nil)
-            try engine.speak(
-                SpeechRequest(id: id, text: "Two lives remaining, speed increasing."), to: TeeSink(mixer.speech, memory)
-            ) { event in
+            // Speech at half its volume and the chord at half its gain: their sum fits in 16 bits, so
+            // the limiter has nothing to do and the mix is their exact sum.
+            let request = SpeechRequest(
+                id: id, text: "Two lives remaining, speed increasing.", voice: VoiceRequest(volume: 50))
+            try engine.speak(request, to: TeeSink(mixer.speech, memory)) { event in
                 switch event {
                 case .finished, .stopped, .failed:
                     outcome.withLock { $0 = event }
@@ -128,10 +129,11 @@ struct EarconPlaybackTests {
             let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")
             // Half a second into the phrase, measured in recorded audio.
             #expect(recorder.waitForSamples(onset + 11025))
-            try mixer.play(chord)
+            try mixer.play(chord, gain: 0.5)
             #expect(ended.wait(timeout: .now() + 20) == .success)
             #expect(outcome.withLock { $0 } == .finished(id))
-            let speech = memory.samples(of: id).map { $0 >> 1 }
+            let speech = memory.samples(of: id)
+            #expect(Loudness.peak([speech]) + Loudness.peak([chord]) / 2 < Int(Int16.max), "the sum may not fit")
             #expect(recorder.waitForSamples(onset + speech.count + 2205))
             let recorded = recorder.samples(in: (onset - 1000)..<(onset + speech.count + 2205))
             #expect(recorded.allSatisfy { $0 != Int16.max && $0 != Int16.min }, "the mix clipped")
@@ -161,6 +163,13 @@ struct EarconPlaybackTests {
                 let strength = Goertzel.amplitude(of: note, in: chordPart, sampleRate: Self.rate)
                 #expect(strength > 1500, "\(note) Hz: \(strength)")
             }
+            // At half its gain, exactly: each sample of the chord halved, rounded half away from zero.
+            let expected = chord.map { Int((Double($0) / 2).rounded()) }
+            let chordStart = first - (try #require(expected.firstIndex { abs($0) > 64 }))
+            let differences = zip(residue[max(0, chordStart)...], expected).map { abs($0 - $1) }
+            #expect(
+                chordStart >= 0 && (differences.max() ?? 0) <= 1,
+                "not the chord at half gain: \(differences.max() ?? 0)")
             #expect(Goertzel.amplitude(of: Self.a4, in: chordPart, sampleRate: Self.rate) < 300)
         }
     }

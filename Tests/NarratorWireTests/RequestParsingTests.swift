@@ -64,6 +64,14 @@ struct RequestParsingTests {
             return
         }
         #expect(reset == Request.VoiceChange(pitch: 40, reset: [.rate, .volume]))
+        guard case .set(let effects) = try parse(#"{"type":"set","effects_volume":50,"volume":null}"#),
+            case .set(let effectsReset) = try parse(#"{"type":"set","effects_volume":null}"#)
+        else {
+            Issue.record("set with effects_volume")
+            return
+        }
+        #expect(effects == Request.VoiceChange(effectsVolume: 50, reset: [.volume]))
+        #expect(effectsReset == Request.VoiceChange(reset: [.effectsVolume]))
         guard
             case .hello(let client, let locale, let profile) = try parse(
                 #"{"type":"hello","client":"RetroRapid","locale":"fr","profile":"retroracing","protocol":1}"#)

@@ -21,7 +21,8 @@ struct WireRoundTripTests {
         .cancel(scope: nil, allClients: false), .cancel(scope: "help", allClients: true),
         .pause(allClients: false), .pause(allClients: true), .resume(allClients: true),
         .set(.init(locale: "fr", rate: 300, pitch: 40, volume: 90)), .set(.init(rate: 80)),
-        .set(.init(pitch: 60, reset: [.locale, .rate, .volume])), .status,
+        .set(.init(pitch: 60, reset: [.locale, .rate, .volume])), .set(.init(effectsVolume: 80)),
+        .set(.init(reset: [.effectsVolume])), .status,
         .subscribe(allClients: false), .subscribe(allClients: true),
         .play(sound: "lane_chord", arguments: [.init("left", .bool(true)), .init("lane", .integer(1))]),
         .repeat(allClients: false, priority: .default), .repeat(allClients: true, priority: .high),
@@ -45,7 +46,7 @@ struct WireRoundTripTests {
         .announcement(
             .init(id: "8", text: "x", locale: "pl", priority: .high, sound: "crash", notices: ["no Polish, English"])),
         .silent, .sound(name: "lane_pulses", milliseconds: 90),
-        .voice(.init(locale: "de", rate: 300, pitch: 50, volume: 100)),
+        .voice(.init(locale: "de", rate: 300, pitch: 50, volume: 100, effectsVolume: 80)),
         .status(
             .init(
                 version: "0.5.0", speaking: .init(id: "12", text: "Score 5", client: "g"), queued: 3, clients: 2,
@@ -59,7 +60,7 @@ struct WireRoundTripTests {
                 output: .init(output: "null", condition: .lost(reason: "gone"), milliseconds: 0),
                 uptimeMilliseconds: 0, counters: [],
                 defaults: .init(
-                    voice: .init(locale: "pl", rate: 300, pitch: 50, volume: 100), output: "auto",
+                    voice: .init(locale: "pl", rate: 300, pitch: 50, volume: 100, effectsVolume: 150), output: "auto",
                     spokenNotices: true, voices: [.init("pl", "pl+f3")],
                     origins: [.init("rate", "/home/a/.config/narrator/config:2"), .init("pitch", "built-in")],
                     file: "/home/a/.config/narrator/config"))),

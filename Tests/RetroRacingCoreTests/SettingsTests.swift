@@ -29,6 +29,30 @@ struct SettingsTests {
         #expect(settings.effective(screenReader: true).speechRate == nil)
     }
 
+    @Test(
+        "the sound-effects volume's system default is the narrator's own with a screen reader and 80 % without; a choice stays and is sent"
+    )
+    func effectsVolume() {
+        var settings = GameSettings()
+        let with = settings.effective(screenReader: true)
+        let without = settings.effective(screenReader: false)
+        #expect(with.effectsVolume == nil && without.effectsVolume == 80)
+        // The narrator's own is left to the narrator: nothing is sent for it, and a change back resets it.
+        #expect(with.voiceSetup == nil)
+        #expect(with.effectsVolumeChange == .set(.init(reset: [.effectsVolume])))
+        #expect(without.voiceSetup == .set(.init(effectsVolume: 80)))
+        settings.effectsVolume = .chosen(60)
+        for screenReader in [true, false] {
+            let effective = settings.effective(screenReader: screenReader)
+            #expect(effective.effectsVolume == 60)
+            #expect(effective.effectsVolumeChange == .set(.init(effectsVolume: 60)))
+        }
+        let text = SettingsFile.text(of: settings)
+        #expect(text.contains("\neffects_volume 60\n"))
+        #expect(SettingsFile.read(text) == .current(settings))
+        #expect(SettingsFile.read("version 1\neffects_volume 201\n") != .current(settings))
+    }
+
     @Test("the file keeps system defaults and choices apart, and reads back what it wrote")
     func roundTrip() {
         var settings = GameSettings()

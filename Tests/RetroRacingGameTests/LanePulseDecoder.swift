@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The shipped `lane_pulses` sound (Localization/retroracing/sounds.json) plays three 30 ms slots,
 /// left C5, middle E5, right G5, each sounding only when that lane is safe. The daemon's mixer
-/// plays earcons at half their rendered level, so a note arrives with a known shape (the tone's
+/// plays earcons at their rendered level (at the default effects volume), so a note arrives with a known shape (the tone's
 /// attack and decay) and a known peak (`toneAmplitude`). Each lane's note is found with a matched
 /// filter: the recording correlated with that note under that envelope, whose output is about the
 /// note's amplitude where it sounds and small elsewhere, also where speech sounds (speech spreads
@@ -35,8 +35,9 @@ struct LanePulseDecoder {
 
     /// The lane notes, left to right (C5, E5, G5).
     static let notes = [523.25, 659.26, 783.99]
-    /// A note's peak as the daemon plays it: the sound book's unit peak (8192), halved by the mixer.
-    static let toneAmplitude = 4096.0
+    /// A note's peak as the daemon plays it: the sound book's unit peak (8192); under loud speech the
+    /// mixer's limiter may turn it down a little.
+    static let toneAmplitude = 8192.0
 
     let sampleRate: Int
     /// Samples in one slot of the cue (30 ms).

@@ -6,8 +6,8 @@ import NarratorWire
 import Testing
 
 /// The listening player's ears, apart from any timing: the shipped `lane_pulses` rendered in
-/// memory, mixed as the daemon mixes (earcons and speech each at half level), with real espeak-ng
-/// speech and noise over them.
+/// memory, with real espeak-ng speech and noise over them, at the levels this test has always used
+/// (speech 6 dB below the daemon's mix: see `mixed`).
 @Suite("Hearing lane pulses")
 struct LanePulseDecoderTests {
     static let rate = 22050
@@ -34,7 +34,7 @@ struct LanePulseDecoderTests {
         let speech = try Self.speech(covering: cues.count)
         var noise = Generator(seed: 5)
         let audio = cues.indices.map { index in
-            Self.mixed(cues[index], speech[index], noise: Int(noise.next() % 1201) - 600)
+            Self.mixed(cues[index], speech[index], noise: Int(noise.next() % 2401) - 1200)
         }
         let heard = Self.decode(audio)
         #expect(heard.map(\.safe) == played.map(\.safe))
@@ -42,7 +42,7 @@ struct LanePulseDecoderTests {
         let silent = heard.flatMap { cue in cue.safe.indices.filter { !cue.safe[$0] }.map { cue.strengths[$0] } }
         // Margins, for the record when they shrink.
         #expect(
-            (sounded.min() ?? 0) > (silent.max() ?? 0) + 1000,
+            (sounded.min() ?? 0) > (silent.max() ?? 0) + 2000,
             "sounded \(sounded.min() ?? 0), silent \(silent.max() ?? 0)")
     }
 
@@ -50,7 +50,7 @@ struct LanePulseDecoderTests {
     func speechIsNotACue() throws {
         let speech = try Self.speech(covering: 10 * Self.rate)
         var noise = Generator(seed: 9)
-        let audio = speech.map { Self.mixed(0, $0, noise: Int(noise.next() % 1201) - 600) }
+        let audio = speech.map { Self.mixed(0, $0, noise: Int(noise.next() % 2401) - 1200) }
         #expect(Self.decode(audio).isEmpty)
     }
 
@@ -61,7 +61,7 @@ struct LanePulseDecoderTests {
         let starts = [2205, 2205 + 4410, 2205 + 4410 + 20_000, 2205 + 2 * 4410 + 20_000]
         for start in starts {
             let cue = try book.render("lane_pulses", arguments: Self.lanes([true, true, true]), sampleRate: Self.rate)
-            for (offset, sample) in cue.enumerated() { audio[start + offset] = sample / 2 }
+            for (offset, sample) in cue.enumerated() { audio[start + offset] = sample }
         }
         let heard = Self.decode(audio)
         #expect(heard.map(\.onBeat) == [false, true, false, true])
@@ -81,9 +81,13 @@ struct LanePulseDecoderTests {
         return cues
     }
 
-    /// A cue sample and a speech sample as the daemon's mixer adds them (each halved), plus noise.
+    /// A cue sample, a speech sample and noise, added. The cue is at the daemon's level; speech is
+    /// halved, as it has been here since this test was written: `narrator say` then wrote speech
+    /// halved by the mixer, and the test halved it again, so speech stood 6 dB below the cue's
+    /// share of the mix. Kept so that the decoder is held to the same conditions (issue 24's
+    /// mixer leaves speech and cue at the same ratio as before, each 6 dB louder).
     static func mixed(_ cue: Int16, _ speech: Int16, noise: Int) -> Int16 {
-        Int16(clamping: Int(cue) / 2 + Int(speech) / 2 + noise)
+        Int16(clamping: Int(cue) + Int(speech) / 2 + noise)
     }
 
     /// `rows` random rows' cues, one every tick give or take 20 ms (the audio path's jitter).

@@ -74,6 +74,11 @@ struct SettingsScreenTests {
         _ = try hear("Lane cues: off. System default.")
         try tmux("send-keys", "-t", session, "l")
         _ = try hear("Lane cues: pulses. Your choice.")
+        // The sound-effects volume's system default without a screen reader: 80 %, as in the original.
+        try tmux("send-keys", "-t", session, "jjjj")
+        _ = try hear("Sound effects volume: 80. System default.")
+        try tmux("send-keys", "-t", session, "kkkk")
+        _ = try hear("Lane cues: pulses. Your choice.")
         let screen = try screenShowing(
             ["> Lane cues: pulses", "Settings moved to the new format", "  Difficulty: system default (rapid)"])
         #expect(screen.contains("> Lane cues: pulses"), "the screen was:\n\(screen)")
@@ -98,6 +103,11 @@ struct SettingsScreenTests {
         _ = try hear("Speech rate: the narrator's own. System default.")
         try tmux("send-keys", "-t", session, "ll")
         _ = try hear("Speech rate: 200. Your choice.")
+        // With a screen reader the sound-effects volume is the narrator's own; a choice is sent at once.
+        try tmux("send-keys", "-t", session, "j")
+        _ = try hear("Sound effects volume: the narrator's own. System default.")
+        try tmux("send-keys", "-t", session, "lll")
+        _ = try hear("Sound effects volume: 20. Your choice.")
         try tmux("send-keys", "-t", session, "o")
         _ = try hear("Settings closed.")
         try tmux("send-keys", "-t", session, " ")
@@ -106,6 +116,7 @@ struct SettingsScreenTests {
         try tmux("wait-for", "\(session)-ended", limit: .seconds(30))
         let after = try String(contentsOfFile: settingsFile, encoding: .utf8)
         #expect(after.contains("\nspeech_rate 200\n") && after.contains("\nlane_cues pulses\n"), "\(after)")
+        #expect(after.contains("\neffects_volume 20\n"), "\(after)")
 
         // A broken file is reported once and replaced by the defaults; the best scores stay.
         _ = FileManager.default.createFile(atPath: settingsFile, contents: Data("version 1\nlane_cues loud\n".utf8))

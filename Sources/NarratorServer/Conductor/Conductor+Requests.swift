@@ -30,7 +30,8 @@ extension Conductor {
         for consequence in consequences {
             switch consequence {
             case .schedule(let input): feed(input)
-            case .play(let name, let samples): actions.append(.play(name: name, samples: samples))
+            case .play(let name, let samples):
+                actions.append(.play(name: name, samples: samples, gain: effectsGain(of: client)))
             }
         }
     }

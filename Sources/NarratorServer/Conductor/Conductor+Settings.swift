@@ -23,22 +23,32 @@ extension Conductor {
         own.rate = change.rate ?? own.rate
         own.pitch = change.pitch ?? own.pitch
         own.volume = change.volume ?? own.volume
+        own.effectsVolume = change.effectsVolume ?? own.effectsVolume
         for setting in change.reset {
             switch setting {
             case .locale: own.locale = nil
             case .rate: own.rate = nil
             case .pitch: own.pitch = nil
             case .volume: own.volume = nil
+            case .effectsVolume: own.effectsVolume = nil
             }
         }
         let voice = own.over(defaults.voice)
-        do {
+        let effectsVolume = own.effectsVolume ?? defaults.effectsVolume
+        do throws(SpeechRequestError) {
             try voice.validate()
+            let range = DaemonDefaults.effectsVolumeRange
+            if !range.contains(effectsVolume) {
+                throw SpeechRequestError.outOfRange(name: "effects_volume", value: effectsVolume, range: range)
+            }
         } catch {
             throw ProtocolError(.invalidField, error.description)
         }
         sessions[session.id]?.own = own
-        return .voice(Reply.Voice(locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume))
+        return .voice(
+            Reply.Voice(
+                locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
+                effectsVolume: effectsVolume))
     }
 
     /// SIGHUP: the settings read again are taken as a whole, then each profile read again replaces

@@ -30,7 +30,9 @@ extension Conductor {
     private var statusDefaults: Reply.Status.Defaults {
         let voice = defaults.voice
         return Reply.Status.Defaults(
-            voice: Reply.Voice(locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume),
+            voice: Reply.Voice(
+                locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
+                effectsVolume: defaults.effectsVolume),
             output: defaults.output, spokenNotices: defaults.spokenNotices,
             voices: defaults.voices.keys.sorted().map { Reply.Status.Text($0, defaults.voices[$0] ?? "") },
             origins: defaults.settings.map { Reply.Status.Text($0.key.name, defaults.origin(of: $0.key).description) },

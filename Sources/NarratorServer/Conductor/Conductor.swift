@@ -118,6 +118,11 @@ public struct Conductor {
         session.own.over(defaults.voice)
     }
 
+    /// What a client's sounds are multiplied by: its effects volume (its own, else the daemon's) / 100.
+    func effectsGain(of client: ClientID) -> Double {
+        Double(sessions[client]?.own.effectsVolume ?? defaults.effectsVolume) / 100
+    }
+
     /// The name a client goes by, also once it is gone.
     func name(of client: ClientID) -> String {
         sessions[client]?.name ?? "client \(client.rawValue)"

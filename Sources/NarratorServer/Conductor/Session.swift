@@ -30,12 +30,14 @@ struct Session {
     }
 }
 
-/// The parts of a voice one client chose for itself; nil follows the daemon's default.
+/// The parts of a voice one client chose for itself, and the volume of its sounds; nil follows the
+/// daemon's default.
 struct OwnVoice: Hashable {
     var locale: String?
     var rate: Int?
     var pitch: Int?
     var volume: Int?
+    var effectsVolume: Int?
 
     /// The client's voice: its own choices over `defaults` (docs/CONFIG.md, precedence).
     func over(_ defaults: VoiceRequest) -> VoiceRequest {

@@ -6,6 +6,8 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     case rate
     case pitch
     case volume
+    /// The loudness of the games' sounds, 0-200 (100: as their sound books render them).
+    case effectsVolume
     case output
     /// `on`: the daemon says when a language has no voice (docs/CONFIG.md); `off`, built in.
     case spokenNotices
@@ -13,7 +15,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     case voice(language: String)
 
     /// The settings every file may hold once, in the order `narrator config` shows them.
-    public static let fixed: [ConfigKey] = [.locale, .rate, .pitch, .volume, .output, .spokenNotices]
+    public static let fixed: [ConfigKey] = [.locale, .rate, .pitch, .volume, .effectsVolume, .output, .spokenNotices]
 
     /// The key a name in the file means (`rate`, `voice.pt-BR`); nil for a name the file does not take.
     public init?(name: String) {
@@ -22,6 +24,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case "rate": self = .rate
         case "pitch": self = .pitch
         case "volume": self = .volume
+        case "effects_volume": self = .effectsVolume
         case "output": self = .output
         case "spoken_notices": self = .spokenNotices
         default:
@@ -39,6 +42,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .rate: "rate"
         case .pitch: "pitch"
         case .volume: "volume"
+        case .effectsVolume: "effects_volume"
         case .output: "output"
         case .spokenNotices: "spoken_notices"
         case .voice(let language): Self.voicePrefix + language
@@ -48,7 +52,8 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var description: String { name }
 
     /// The names a file takes, for messages.
-    static let allowedNames = "locale, rate, pitch, volume, output, spoken_notices and voice.LANGUAGE (voice.pl)"
+    static let allowedNames =
+        "locale, rate, pitch, volume, effects_volume, output, spoken_notices and voice.LANGUAGE (voice.pl)"
 
     /// Fixed settings first, in their order, then the voices by language.
     public static func < (lhs: ConfigKey, rhs: ConfigKey) -> Bool {

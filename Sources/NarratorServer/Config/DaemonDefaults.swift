@@ -24,6 +24,10 @@ public struct DaemonDefaults: Sendable, Hashable {
 
     /// Locale, rate, pitch and volume; its `voice` is unused (voices go by language, below).
     public var voice: VoiceRequest
+    /// The loudness of clients' sounds, in percent of what their sound books render (docs/CONFIG.md).
+    public var effectsVolume = 100
+    /// What `effects_volume` takes: as `volume`, 0 silences, 200 doubles.
+    public static let effectsVolumeRange = 0...200
     /// The voice the player chose for a language (`pl` -> `pl+f3`), by lowercased tag.
     public var voices: [String: String]
     /// Where sound goes (`auto`, `pulse`, `wav:PATH`...); read at start only.
@@ -41,8 +45,8 @@ public struct DaemonDefaults: Sendable, Hashable {
         self.origins = [:]
     }
 
-    /// Narrator's own: English, 175 words a minute, pitch 50, volume 100, each language's own voice,
-    /// the first sound output that works.
+    /// Narrator's own: English, 175 words a minute, pitch 50, volume 100, sounds at 100, each
+    /// language's own voice, the first sound output that works.
     public static let builtIn = DaemonDefaults()
 
     public func origin(of key: ConfigKey) -> Origin { origins[key] ?? .builtIn }
@@ -51,7 +55,8 @@ public struct DaemonDefaults: Sendable, Hashable {
     public var settings: [(key: ConfigKey, value: String)] {
         let fixed: [(key: ConfigKey, value: String)] = [
             (.locale, voice.locale), (.rate, String(voice.rate)), (.pitch, String(voice.pitch)),
-            (.volume, String(voice.volume)), (.output, output), (.spokenNotices, spokenNotices ? "on" : "off"),
+            (.volume, String(voice.volume)), (.effectsVolume, String(effectsVolume)), (.output, output),
+            (.spokenNotices, spokenNotices ? "on" : "off"),
         ]
         return fixed + voices.keys.sorted().map { (.voice(language: $0), voices[$0] ?? "") }
     }
@@ -78,6 +83,7 @@ public struct DaemonDefaults: Sendable, Hashable {
         case .rate: voice.rate = try Self.number(text, key, VoiceRequest.rateRange)
         case .pitch: voice.pitch = try Self.number(text, key, VoiceRequest.pitchRange)
         case .volume: voice.volume = try Self.number(text, key, VoiceRequest.volumeRange)
+        case .effectsVolume: effectsVolume = try Self.number(text, key, Self.effectsVolumeRange)
         case .output:
             if let problem = checks.output(text) { throw ConfigValueError(problem) }
             output = text

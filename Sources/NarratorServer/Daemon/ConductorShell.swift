@@ -178,9 +178,9 @@ public actor ConductorShell {
             }
         case .stop(let id):
             speaker.stop(id)
-        case .play(let name, let samples):
+        case .play(let name, let samples, let gain):
             do {
-                try sounds.startSound(samples)
+                try sounds.startSound(samples, gain: gain)
             } catch {
                 logger.notice("A sound was skipped: \(error)", metadata: ["sound": "\(name)"])
             }

@@ -67,7 +67,8 @@ public enum DaemonLine: Sendable, Hashable {
             return .voice(
                 Reply.Voice(
                     locale: try object.string("locale") ?? "", rate: rate, pitch: try object.integer("pitch") ?? 0,
-                    volume: try object.integer("volume") ?? 0))
+                    volume: try object.integer("volume") ?? 0, effectsVolume: try object.integer("effects_volume") ?? 0)
+            )
         }
         return .done
     }
@@ -117,7 +118,8 @@ public enum DaemonLine: Sendable, Hashable {
         return Reply.Status.Defaults(
             voice: Reply.Voice(
                 locale: try object.string("locale") ?? "", rate: try object.integer("rate") ?? 0,
-                pitch: try object.integer("pitch") ?? 0, volume: try object.integer("volume") ?? 0),
+                pitch: try object.integer("pitch") ?? 0, volume: try object.integer("volume") ?? 0,
+                effectsVolume: try object.integer("effects_volume") ?? 0),
             output: try object.string("output") ?? "", spokenNotices: try object.bool("spoken_notices") ?? false,
             voices: texts(try object.object("voices")),
             origins: texts(try object.object("from")), file: try object.string("file"))

@@ -58,17 +58,20 @@ public enum Reply: Sendable, Hashable {
         }
     }
 
+    /// A client's voice and the volume of its sounds (`set`'s reply), or the daemon's defaults.
     public struct Voice: Sendable, Hashable {
         public var locale: String
         public var rate: Int
         public var pitch: Int
         public var volume: Int
+        public var effectsVolume: Int
 
-        public init(locale: String, rate: Int, pitch: Int, volume: Int) {
+        public init(locale: String, rate: Int, pitch: Int, volume: Int, effectsVolume: Int) {
             self.locale = locale
             self.rate = rate
             self.pitch = pitch
             self.volume = volume
+            self.effectsVolume = effectsVolume
         }
     }
 
@@ -273,6 +276,7 @@ extension Reply {
             line.add("rate", voice.rate)
             line.add("pitch", voice.pitch)
             line.add("volume", voice.volume)
+            line.add("effects_volume", voice.effectsVolume)
         case .status(let status):
             line.add("version", status.version)
             if let speaking = status.speaking {
@@ -353,6 +357,7 @@ extension Reply.Status.Defaults {
         line.add("rate", voice.rate)
         line.add("pitch", voice.pitch)
         line.add("volume", voice.volume)
+        line.add("effects_volume", voice.effectsVolume)
         line.add("output", output)
         line.add("spoken_notices", spokenNotices)
         line.add("voices", object: Self.object(voices))

@@ -35,6 +35,7 @@ extension Request {
             change.rate.map { line.add("rate", $0) }
             change.pitch.map { line.add("pitch", $0) }
             change.volume.map { line.add("volume", $0) }
+            change.effectsVolume.map { line.add("effects_volume", $0) }
             for setting in Request.VoiceChange.Setting.allCases where change.reset.contains(setting) {
                 line.addNull(setting.rawValue)
             }

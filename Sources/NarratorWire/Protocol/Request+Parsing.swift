@@ -53,7 +53,8 @@ extension Request {
             return .set(
                 VoiceChange(
                     locale: try fields.string("locale"), rate: try fields.integer("rate"),
-                    pitch: try fields.integer("pitch"), volume: try fields.integer("volume"), reset: reset))
+                    pitch: try fields.integer("pitch"), volume: try fields.integer("volume"),
+                    effectsVolume: try fields.integer("effects_volume"), reset: reset))
         case .status:
             return .status
         case .subscribe:

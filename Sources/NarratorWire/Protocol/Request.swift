@@ -80,27 +80,34 @@ public enum Request: Sendable, Hashable {
         }
     }
 
-    /// A `set` request: the voice settings this client changes; nil keeps the current one.
+    /// A `set` request: the voice settings this client changes, and the volume of its sounds; nil
+    /// keeps the current one.
     public struct VoiceChange: Sendable, Hashable {
         /// The settings a `set` changes, by their field names.
         public enum Setting: String, Sendable, Hashable, CaseIterable {
             case locale, rate, pitch, volume
+            case effectsVolume = "effects_volume"
         }
 
         public var locale: String?
         public var rate: Int?
         public var pitch: Int?
+        /// Speech's loudness, 100 normal.
         public var volume: Int?
+        /// The loudness of this client's sounds (`play`, and sounds of its events), 100 as rendered.
+        public var effectsVolume: Int?
         /// The settings given as `null`: back to the daemon's default, and following it from then on.
         public var reset: Set<Setting>
 
         public init(
-            locale: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, reset: Set<Setting> = []
+            locale: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, effectsVolume: Int? = nil,
+            reset: Set<Setting> = []
         ) {
             self.locale = locale
             self.rate = rate
             self.pitch = pitch
             self.volume = volume
+            self.effectsVolume = effectsVolume
             self.reset = reset
         }
     }

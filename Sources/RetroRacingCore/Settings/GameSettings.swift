@@ -11,11 +11,16 @@ public struct GameSettings: Hashable, Sendable {
     public var speechRate: Setting<Int> = .systemDefault
     public var speechPitch: Setting<Int> = .systemDefault
     public var speechVolume: Setting<Int> = .systemDefault
+    /// The sound-effects volume, in percent (the narrator's `effects_volume`). Its system default is
+    /// conditional, as in the original: the narrator's own with a screen reader (100 % unless the
+    /// player set another in the narrator's settings), 80 % without.
+    public var effectsVolume: Setting<Int> = .systemDefault
 
     /// What the narrator accepts for a connection's voice (docs/PROTOCOL.md, `set`).
     public static let speechRates = 80...450
     public static let speechPitches = 0...100
     public static let speechVolumes = 0...200
+    public static let effectsVolumes = 0...200
 
     public init() {}
 
@@ -27,7 +32,8 @@ public struct GameSettings: Hashable, Sendable {
             laneCues: laneCues.value(default: defaults.laneCues),
             moveCues: moveCues.value(default: defaults.moveCues),
             speedWarning: speedWarning.value(default: defaults.speedWarning),
-            speechRate: speechRate.choice, speechPitch: speechPitch.choice, speechVolume: speechVolume.choice)
+            speechRate: speechRate.choice, speechPitch: speechPitch.choice, speechVolume: speechVolume.choice,
+            effectsVolume: effectsVolume.choice ?? defaults.effectsVolume)
     }
 }
 
@@ -41,13 +47,17 @@ public struct EffectiveSettings: Hashable, Sendable {
     public var speechRate: Int?
     public var speechPitch: Int?
     public var speechVolume: Int?
+    /// nil: the narrator's own.
+    public var effectsVolume: Int?
 
-    /// With a screen reader: the slowest difficulty, lane pulses, move notes and a spoken speed
-    /// warning. Without one, as the original plays for sighted players: the fastest difficulty and
-    /// no sounds or warning beyond the screen (retro).
+    /// With a screen reader: the slowest difficulty, lane pulses, move notes, a spoken speed warning
+    /// and sounds at the narrator's effects volume. Without one, as the original plays for sighted
+    /// players: the fastest difficulty, no sounds or warning beyond the screen (retro), and sounds
+    /// at 80 % when turned on.
     public static func systemDefaults(screenReader: Bool) -> EffectiveSettings {
         screenReader
             ? EffectiveSettings(difficulty: .cruise, laneCues: .pulses, moveCues: .lane, speedWarning: .announcement)
-            : EffectiveSettings(difficulty: .rapid, laneCues: .off, moveCues: .off, speedWarning: .none)
+            : EffectiveSettings(
+                difficulty: .rapid, laneCues: .off, moveCues: .off, speedWarning: .none, effectsVolume: 80)
     }
 }

@@ -55,6 +55,8 @@ public enum SettingsFile {
                 known = read(Setting(word: value, in: GameSettings.speechPitches), into: &settings.speechPitch)
             case "speech_volume":
                 known = read(Setting(word: value, in: GameSettings.speechVolumes), into: &settings.speechVolume)
+            case "effects_volume":
+                known = read(Setting(word: value, in: GameSettings.effectsVolumes), into: &settings.effectsVolume)
             default:
                 return .broken(reason: "line \(number): unknown setting \"\(name)\"")
             }
@@ -86,6 +88,7 @@ public enum SettingsFile {
         speech_rate \(settings.speechRate.word)
         speech_pitch \(settings.speechPitch.word)
         speech_volume \(settings.speechVolume.word)
+        effects_volume \(settings.effectsVolume.word)
 
         """
     }

@@ -86,5 +86,50 @@ extension ConductorRule {
             #expect(cancelled == ["reply 1 ok", "stop #1", "notify [1] cancelled #2"])
             #expect(machine.trace(.shutdown) == ["notify [1] cancelled #3"])
         },
+        ConductorRule(
+            id: "C19",
+            rule:
+                "A client's sounds play at its effects volume / 100: its own from `set`, else the daemon's, which a reload changes; speech keeps its own volume"
+        ) {
+            var defaults = DaemonDefaults.builtIn
+            defaults.effectsVolume = 80
+            var machine = MachineHarness(defaults: defaults)
+            let game = machine.connect(1)
+            let other = machine.connect(2)
+            let note = Request.play(sound: "lane_left", arguments: [])
+            #expect(machine.trace(.request(game, note)) == ["reply 1 sound lane_left", "play lane_left at 0.8"])
+            let set = machine.run(.request(game, .set(.init(effectsVolume: 50))))
+            guard case .reply(_, .voice(let voice)) = set.first else {
+                Issue.record("set: \(set)")
+                return
+            }
+            #expect(voice.effectsVolume == 50 && voice.volume == 100)
+            #expect(machine.trace(.request(game, note)) == ["reply 1 sound lane_left", "play lane_left at 0.5"])
+            // An event's sound too; its speech is at the speech volume, untouched.
+            let warning = Request.event(
+                type: "level_change_imminent",
+                fields: [.init("active", .bool(true)), .init("feedback", .string("both"))])
+            let actions = machine.run(.request(game, warning))
+            #expect(
+                actions.map(MachineTrace.line).prefix(3) == [
+                    "reply 1 announcement #1", "play speed_up at 0.5", "speak #1 \"Faster soon!\"",
+                ])
+            guard case .speak(let request) = actions[2] else { return }
+            #expect(request.voice.volume == 100)
+            // Another client keeps the default; out of range changes nothing.
+            #expect(machine.trace(.request(other, note)).last == "play lane_left at 0.8")
+            #expect(machine.trace(.request(game, .set(.init(effectsVolume: 201)))) == ["reply 1 error invalid_field"])
+            #expect(machine.trace(.request(game, note)).last == "play lane_left at 0.5")
+            // A reload moves the default; a client that reset its own follows it.
+            var louder = DaemonDefaults.builtIn
+            louder.effectsVolume = 150
+            machine.run(
+                .reloaded(
+                    Reload(config: .success(.init(defaults: louder, warnings: [], fileExists: true)), profiles: [])))
+            #expect(machine.trace(.request(other, note)).last == "play lane_left at 1.5")
+            #expect(machine.trace(.request(game, note)).last == "play lane_left at 0.5")
+            machine.run(.request(game, .set(.init(reset: [.effectsVolume]))))
+            #expect(machine.trace(.request(game, note)).last == "play lane_left at 1.5")
+        },
     ]
 }

@@ -68,6 +68,9 @@ class DaemonTests(unittest.TestCase):
                 narrator.set(reset=["speed"])
             # Nothing was sent for the refused calls: the connection still answers in order.
             self.assertEqual(narrator.set()["volume"], 150)
+            sounds = narrator.set(effects_volume=60)
+            self.assertEqual((sounds["effects_volume"], sounds["volume"]), (60, 150))
+            self.assertEqual(narrator.set(reset=["effects_volume"])["effects_volume"], default["effects_volume"])
 
     def test_replies_match_their_requests_while_notifications_come_between(self) -> None:
         with Narrator(self.socket, subscribe=True) as narrator:

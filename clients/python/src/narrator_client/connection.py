@@ -169,19 +169,22 @@ class Narrator:
         rate: Optional[int] = None,
         pitch: Optional[int] = None,
         volume: Optional[int] = None,
+        effects_volume: Optional[int] = None,
         reset: Iterable[str] = (),
     ) -> Reply:
-        """Changes this connection's voice; the reply gives all four settings.
+        """Changes this connection's voice and the volume of its sounds; the reply gives all five.
 
         A setting left as None keeps its value. One named in ``reset`` (``reset=["rate"]``) is sent as
         ``null``: it goes back to the daemon's default and follows it from then on, as the Swift
         clients' ``VoiceChange.reset`` does. Naming a setting both ways raises ``ValueError``.
         """
-        given = {"locale": locale, "rate": rate, "pitch": pitch, "volume": volume}
+        given = {"locale": locale, "rate": rate, "pitch": pitch, "volume": volume, "effects_volume": effects_volume}
         names = set([reset] if isinstance(reset, str) else reset)
         unknown = sorted(names - set(given))
         if unknown:
-            raise ValueError(f"reset takes locale, rate, pitch and volume, not {', '.join(unknown)}")
+            raise ValueError(
+                f"reset takes locale, rate, pitch, volume and effects_volume, not {', '.join(unknown)}"
+            )
         both = sorted(name for name in names if given[name] is not None)
         if both:
             raise ValueError(f"{', '.join(both)} is given a value and reset at once: choose one")
