@@ -49,13 +49,25 @@ struct ListeningPlayerTests {
         }
     }
 
+    @Test("At cruise's own starting pace (1440 ms a step), the player reaches 40 points on 2 seeds without a crash")
+    func cruisePace() throws {
+        let outcomes = try Self.race(seeds: [6, 7], cues: "pulses", tick: 1440, goal: 40, limit: .seconds(120))
+        for outcome in outcomes {
+            print(outcome)
+            let (quit, collisions) = (outcome.log.quit, outcome.collisions)
+            #expect(quit && collisions == 0, "\(outcome)")
+        }
+    }
+
     /// Runs the seeds at once, each on its own thread with its own sound server, daemon and game.
-    static func race(seeds: [UInt64], cues: String) throws -> [ListeningRace.Outcome] {
+    static func race(
+        seeds: [UInt64], cues: String, tick: Int = tick, goal: Int = goal, limit: Duration = .seconds(90)
+    ) throws -> [ListeningRace.Outcome] {
         let results = Results(count: seeds.count)
         for (index, seed) in seeds.enumerated() {
             OSThread.start(name: "listen-\(seed)") {
                 let race = ListeningRace(
-                    seed: seed, cues: cues, tickMilliseconds: tick, goal: goal, limit: .seconds(90))
+                    seed: seed, cues: cues, tickMilliseconds: tick, goal: goal, limit: limit)
                 results.set(index, Result { try race.run() })
             }
         }
