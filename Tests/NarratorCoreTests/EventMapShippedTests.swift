@@ -50,13 +50,13 @@ struct EventMapShippedTests {
         Case("started", #"{"difficulty": "rapid"}"#, .speak("Go! Speed: Rapid.", .default, .init())),
         Case(
             "lane_changed", #"{"lane": 0}"#,
-            .speak("Lane 1", .low, .init(supersedes: "lane", expires: .milliseconds(500)))),
+            .speak("Lane 1", .low, .init(supersedes: "lane", expires: .milliseconds(500), scope: "between_cues"))),
         Case(
             "lane_changed", #"{"lane": 2}"#,
-            .speak("Lane 3", .low, .init(supersedes: "lane", expires: .milliseconds(500)))),
+            .speak("Lane 3", .low, .init(supersedes: "lane", expires: .milliseconds(500), scope: "between_cues"))),
         Case(
             "score_changed", #"{"score": 120}"#,
-            .speak("Score 120", .low, .init(supersedes: "score", expires: .milliseconds(1500)))),
+            .speak("Score 120", .low, .init(supersedes: "score", expires: .milliseconds(1500), scope: "between_cues"))),
         Case(
             "level_change_imminent", #"{"active": true}"#,
             .speak("Faster soon!", .high, .init(supersedes: "speed", expires: .milliseconds(1000)))),

@@ -8,7 +8,7 @@ import Foundation
 /// by least squares) and taken away; what is left is everything else that sounded in the cue's
 /// 90 ms. With only the cue playing that is close to nothing (a few sample units, in memory and in
 /// a recording from a private PulseAudio); speech leaves hundreds to thousands. The decoder gives the
-/// start to half a millisecond, so the fit is tried a little around it and the best one kept.
+/// start to a few milliseconds, so the fit is tried around it and the best one kept.
 ///
 /// The first 5 ms of each slot are left out: the test sink's monitor loses up to the first 106
 /// frames of a sound that starts from quiet (`PrivatePulseAudio.start(rewinds:)`), which no fit of
@@ -48,8 +48,9 @@ struct SpeechUnderCue {
 
     /// Samples a window must hold: the cue's three slots and the room to try the fit around the start.
     var windowLength: Int { 3 * slot + 2 * search }
-    /// How far around the given start the fit is tried, either way (1 ms).
-    var search: Int { sampleRate / 1000 }
+    /// How far around the given start the fit is tried, either way (5 ms): the decoder takes the best
+    /// of starts a millisecond apart, over a score that changes little near its top.
+    var search: Int { sampleRate / 200 }
     /// The samples left out at the start of each slot (5 ms).
     var skip: Int { sampleRate / 200 }
 
