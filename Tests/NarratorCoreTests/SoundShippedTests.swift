@@ -1,3 +1,4 @@
+import Foundation
 import NarratorCore
 import NarratorLocalization
 import NarratorTestSupport
@@ -81,6 +82,33 @@ struct SoundShippedTests {
             #expect(
                 strength > 3 * Goertzel.amplitude(of: other, in: samples, sampleRate: Double(F.rate)), "\(other) Hz")
         }
+    }
+
+    @Test(
+        "a move cue has a timbre of its own (issue 24): the lane's pitch as a square wave, whose third harmonic the lane notes lack, at about their loudness",
+        arguments: [
+            ("move_lane_0", "lane_left", c5), ("move_lane_1", "lane_middle", e5), ("move_lane_2", "lane_right", g5),
+        ])
+    func moveCueTimbre(_ move: String, _ lane: String, _ hertz: Double) throws {
+        let book = try F.shippedBook()
+        let rate = Double(F.rate)
+        let moved = try book.render(move, arguments: [:], sampleRate: F.rate)
+        let note = try book.render(lane, arguments: [:], sampleRate: F.rate)
+        // A square wave's third harmonic is a third of its fundamental; a sine has none.
+        let movedRatio =
+            Goertzel.amplitude(of: 3 * hertz, in: moved, sampleRate: rate)
+            / Goertzel.amplitude(of: hertz, in: moved, sampleRate: rate)
+        let noteRatio =
+            Goertzel.amplitude(of: 3 * hertz, in: note, sampleRate: rate)
+            / Goertzel.amplitude(of: hertz, in: note, sampleRate: rate)
+        #expect(movedRatio > 0.25 && noteRatio < 0.02, "third harmonic: move \(movedRatio), lane \(noteRatio)")
+        // Loudness: within 3 dB of the lane note, by RMS over the sounding part.
+        let decibels = 20 * log10(Self.rms(moved) / Self.rms(note))
+        #expect(abs(decibels) < 3, "\(decibels) dB")
+    }
+
+    static func rms(_ samples: [Int16]) -> Double {
+        (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
     }
 
     @Test("the chord holds the three lane notes, evenly, and not the no-safe-lane A4")
