@@ -88,6 +88,10 @@ struct EventMapShippedTests {
         Case(
             "setting", Self.setting("difficulty", "system", "rapid"),
             .speakWithSound("Difficulty: Rapid. System default.", sound: "", priority: .default)),
+        // The item the screen opens on waits for the instruction line instead of cutting it.
+        Case(
+            "setting", String(Self.setting("difficulty", "system", "rapid").dropLast()) + #", "first": true}"#,
+            .speakWithSound("Difficulty: Rapid. System default.", sound: "", priority: .low)),
         Case(
             "setting", Self.setting("lane_cues", "arpeggio", "arpeggio"),
             .speakWithSound("Lane cues: arpeggio. Your choice.", sound: "lane_arpeggio", priority: .default)),
@@ -141,8 +145,12 @@ struct EventMapShippedTests {
         Case("pause_changed", #"{"paused": true}"#, .speak("Paused.", .default, .init(supersedes: "pause"))),
         Case("pause_changed", #"{"paused": true, "reason": "overlay"}"#, .silent),
         Case("pause_changed", #"{}"#, .silent),
+        // After a screen closes: waits for the screen's own last line ("Settings closed.") instead of cutting it.
         Case(
             "pause_changed", #"{"paused": false, "reason": "overlay"}"#,
+            .speak("Resumed.", .low, .init(supersedes: "pause"))),
+        Case(
+            "pause_changed", #"{"paused": false, "reason": "user"}"#,
             .speak("Resumed.", .default, .init(supersedes: "pause"))),
         Case(
             "help", #"{"action": "open", "topic": "intro", "section": 1, "sections": 4}"#,
