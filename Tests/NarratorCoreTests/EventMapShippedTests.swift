@@ -103,10 +103,11 @@ struct EventMapShippedTests {
             .speakWithSound("Move cues: lane note. System default.", sound: "move_lane_1", priority: .default)),
         Case(
             "setting", Self.setting("move_cues", "safety", "safety"),
-            .speakWithSound("Move cues: safe or unsafe. Your choice.", sound: "move_safe", priority: .default)),
+            .speakWithSound("Move cues: safe or unsafe. Your choice.", sound: "preview_move_safety", priority: .default)
+        ),
         Case(
             "setting", Self.setting("move_cues", "both", "both"),
-            .speakWithSound("Move cues: both. Your choice.", sound: "move_both_safe_1", priority: .default)),
+            .speakWithSound("Move cues: both. Your choice.", sound: "preview_move_both", priority: .default)),
         Case(
             "setting", Self.setting("speed_warning", "sound", "sound"),
             .speakWithSound("Speed warning: chirp. Your choice.", sound: "speed_up", priority: .default)),
