@@ -8,17 +8,18 @@
 ///   the new cue, and the cue starts from silence;
 /// - while a cue sounds (`window` after it was sent), the other lines wait, and then go in the order
 ///   they came: speech that belongs to a tick starts once its cue has sounded;
-/// - a move cue sounds alone too: the lane spoken with it waits for it, but a move cancels nothing.
+/// - any other cue sounds alone too (a move's, one the help plays): the words sent with it wait for
+///   it, but it cancels nothing.
 ///
-/// It decides only; the front end sends what it returns. With lane cues off there is no cue to wait
-/// for and everything goes at once, as it came.
+/// It decides only; the front end sends what it returns. With lane cues off a tick has no cue to
+/// wait for: its lines go at once, as they came, and nothing is cut.
 public struct CueSpacing: Sendable {
     /// What a line to the narrator is, as far as spacing goes.
     public enum Kind: Sendable, Equatable {
         /// The lane cue of a tick (`lanes_ahead`): the sound the player steers by.
         case laneCue
-        /// The sound of a move (`moved`).
-        case moveCue
+        /// Another cue: a move's (`moved`), or one the help plays before saying what it means.
+        case sound
         /// Anything else: it may speak.
         case other
     }
@@ -28,11 +29,14 @@ public struct CueSpacing: Sendable {
         public var text: String
         public var tag: String?
         public var kind: Kind
+        /// For a cue, how long it keeps the other lines back.
+        public var sounding: Duration
 
-        public init(_ text: String, tag: String? = nil, kind: Kind) {
+        public init(_ text: String, tag: String? = nil, kind: Kind, sounding: Duration = CueSpacing.window) {
             self.text = text
             self.tag = tag
             self.kind = kind
+            self.sounding = sounding
         }
     }
 
@@ -55,7 +59,7 @@ public struct CueSpacing: Sendable {
     /// within a few milliseconds of the daemon's stop, which a cue sent with the cut could start inside.
     public static let cutAhead = Duration.milliseconds(40)
 
-    /// Whether the player hears lane cues; without them nothing waits.
+    /// Whether the player hears lane cues; without them a lane cue holds nothing back and cuts nothing.
     public var cuesOn: Bool
     private var held: [Line] = []
     /// Until when the last cue holds lines back, while some are waiting.
@@ -66,9 +70,10 @@ public struct CueSpacing: Sendable {
     /// The steps for `lines`, which came together at `now` (one command's events, in order).
     public mutating func submit(_ lines: [Line], at now: ContinuousClock.Instant) -> [Step] {
         var steps = due(at: now)
-        guard cuesOn else { return steps + lines.map { .send($0) } }
+        let lanesHeard = cuesOn
+        let isCue = { (line: Line) in line.kind == .sound || (line.kind == .laneCue && lanesHeard) }
         // The cues first, each starting a window of its own.
-        for line in lines where line.kind != .other {
+        for line in lines where isCue(line) {
             if line.kind == .laneCue {
                 // What still waits from an earlier cue goes now, ahead of this one and in the order it
                 // came; what of it belongs between cues is cut with the rest.
@@ -77,9 +82,9 @@ public struct CueSpacing: Sendable {
                 steps.append(.cancelBetweenCues)
             }
             steps.append(.send(line))
-            windowEnd = max(windowEnd ?? now, now + Self.window)
+            windowEnd = max(windowEnd ?? now, now + line.sounding)
         }
-        for line in lines where line.kind == .other {
+        for line in lines where !isCue(line) {
             if let end = windowEnd, now < end {
                 held.append(line)
             } else {
@@ -90,9 +95,9 @@ public struct CueSpacing: Sendable {
         return steps
     }
 
-    /// The lines whose cue has sounded by `now` (all of them once cues are off), to send now.
+    /// The lines whose cue has sounded by `now`, to send now.
     public mutating func due(at now: ContinuousClock.Instant) -> [Step] {
-        guard let until = heldUntil, now >= until || !cuesOn else { return [] }
+        guard let until = heldUntil, now >= until else { return [] }
         defer {
             held = []
             heldUntil = nil

@@ -25,7 +25,7 @@ extension GameSession {
                             .init("lane", .integer(lane)), .init("safe", .bool(safe)),
                             .init("cues", .string(settings.moveCues.rawValue)),
                         ]
-                    ).line, kind: .moveCue),
+                    ).line, kind: .sound),
             ]
         case .levelChangeImminent:
             [
@@ -53,6 +53,16 @@ extension GameSession {
             case .cancelBetweenCues:
                 narration?.send(.cancel(scope: CueSpacing.betweenCues, allClients: false))
             }
+        }
+    }
+
+    /// Quitting right after a game over would cut the summary (finishing cancels the game's speech):
+    /// let the narrator finish saying it first, for at most 15 seconds.
+    func waitForGameOverSummary() {
+        guard let narration, narration.isConnected, gameOverAnnouncement?.ended == false else { return }
+        let deadline = ContinuousClock.now + .seconds(15)
+        while gameOverAnnouncement?.ended == false, ContinuousClock.now < deadline {
+            for update in narration.nextUpdates(waitingUpTo: .milliseconds(200)) { follow(update) }
         }
     }
 }

@@ -85,9 +85,11 @@ final class GameSession {
         while running {
             draw()
             let cut = nextTick.flatMap { game.phase == .running ? spacing.cut(before: $0) : nil }
-            waitForInput(until: [nextTick, collisionEnds, spacing.heldUntil, cut].compactMap { $0 }.min())
+            waitForInput(
+                until: [nextTick, collisionEnds, spacing.heldUntil, cut, help?.nextLineAt].compactMap { $0 }.min())
             let now = ContinuousClock.now
             send(spacing.due(at: now))
+            narrateNextLine(at: now)
             if let due = nextTick, game.phase == .running { send(spacing.cueComing(at: due, now: now)) }
             if let end = collisionEnds, now >= end {
                 collisionEnds = nil
@@ -104,16 +106,6 @@ final class GameSession {
         waitForGameOverSummary()
         apply(game.finish())
         saveBest()
-    }
-
-    /// Quitting right after a game over would cut the summary (finishing cancels the game's speech):
-    /// let the narrator finish saying it first, for at most 15 seconds.
-    private func waitForGameOverSummary() {
-        guard let narration, narration.isConnected, gameOverAnnouncement?.ended == false else { return }
-        let deadline = ContinuousClock.now + .seconds(15)
-        while gameOverAnnouncement?.ended == false, ContinuousClock.now < deadline {
-            for update in narration.nextUpdates(waitingUpTo: .milliseconds(200)) { follow(update) }
-        }
     }
 
     /// Sends events to the narrator, schedules what they start, and keeps records.

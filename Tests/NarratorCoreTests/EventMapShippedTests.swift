@@ -168,6 +168,16 @@ struct EventMapShippedTests {
             .help(
                 section: 4, key: "help_speed_warning", .init(supersedes: "help", resume: true, scope: "help.section.4"))
         ),
+        // A line after a section's first, said once its cue has played: the section's policy.
+        Case(
+            "help_line", #"{"topic": "audio_cues", "section": 3, "line": "left"}"#,
+            .speak(
+                "Only the left lane is safe.", .low, .init(supersedes: "help", resume: true, scope: "help.section.3"))),
+        Case(
+            "help_line", #"{"topic": "speed_warning", "section": 4, "line": "chirp"}"#,
+            .speak(
+                "The rising chirp: the speed is about to rise.", .low,
+                .init(supersedes: "help", resume: true, scope: "help.section.4"))),
         Case("help", #"{"action": "close", "topic": "controls", "section": 2, "sections": 4}"#, .cancel("help")),
         Case("help", #"{"action": "close"}"#, .cancel("help")),
         Case(
@@ -224,7 +234,8 @@ struct EventMapShippedTests {
         #expect(
             try EventMapFixtures.shippedMap().eventNames
                 == [
-                    "collision", "collision_resolved", "finished", "game_over", "help", "level_change_imminent",
+                    "collision", "collision_resolved", "finished", "game_over", "help", "help_line",
+                    "level_change_imminent",
                     "level_up", "lane_changed", "lanes_ahead", "moved", "pause_changed", "ready", "score_changed",
                     "setting", "settings", "started", "status_request",
                 ].sorted())

@@ -13,7 +13,7 @@ struct CueSpacingTests {
     static let score = Line(#"{"type":"score_changed","score":3}"#, kind: .other)
     static let warning = Line(#"{"type":"level_change_imminent","active":true}"#, kind: .other)
     static let lane = Line(#"{"type":"lane_changed","lane":0}"#, kind: .other)
-    static let moved = Line(#"{"type":"moved","lane":0}"#, kind: .moveCue)
+    static let moved = Line(#"{"type":"moved","lane":0}"#, kind: .sound)
 
     @Test("A tick's cue goes first, after a cut of what speech is left; its speech waits until the cue has sounded")
     func speechWaitsForItsCue() {
@@ -65,16 +65,21 @@ struct CueSpacingTests {
         #expect(spacing.cut(before: Self.at(600)) == Self.at(560))
     }
 
-    @Test("With lane cues off nothing waits and nothing is cut: every line goes at once, as it came")
+    @Test("With lane cues off a lane cue holds nothing back and cuts nothing; other cues still sound alone")
     func cuesOff() {
         var spacing = CueSpacing(cuesOn: false)
-        #expect(spacing.submit([Self.score, Self.cue, Self.lane, Self.moved], at: Self.at(0)).count == 4)
         #expect(spacing.submit([Self.score, Self.cue], at: Self.at(0)) == [.send(Self.score), .send(Self.cue)])
         #expect(spacing.heldUntil == nil && spacing.cut(before: Self.at(300)) == nil)
-        // Turned off while lines wait: they go with the next call.
-        spacing.cuesOn = true
-        _ = spacing.submit([Self.cue, Self.score], at: Self.at(1000))
-        spacing.cuesOn = false
-        #expect(spacing.due(at: Self.at(1001)) == [.send(Self.score)])
+        #expect(spacing.submit([Self.lane, Self.moved], at: Self.at(1000)) == [.send(Self.moved)])
+        #expect(spacing.due(at: Self.at(1150)) == [.send(Self.lane)])
+    }
+
+    @Test("A cue that sounds longer keeps the words back longer")
+    func longerCue() {
+        var spacing = CueSpacing(cuesOn: true)
+        let chirp = Line(
+            #"{"type":"level_change_imminent","feedback":"sound"}"#, kind: .sound, sounding: .milliseconds(330))
+        #expect(spacing.submit([chirp, Self.warning], at: Self.at(0)) == [.send(chirp)])
+        #expect(spacing.heldUntil == Self.at(330))
     }
 }
