@@ -42,6 +42,7 @@ public enum HelpCue: Hashable, Sendable {
         (self == .speedUp ? .milliseconds(330) : CueSpacing.window) + Self.breath
     }
 
-    /// The silence between a cue the help plays and the words that say what it means.
+    /// The silence the help leaves around a cue it plays: after the line before it has been heard,
+    /// and before the words that say what it means.
     public static let breath = Duration.milliseconds(200)
 }

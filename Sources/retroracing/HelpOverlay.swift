@@ -13,12 +13,9 @@ struct HelpOverlay {
     var tag = ""
     /// How many of the section's `lines` have been sent after its own text.
     var line = 0
-    /// When the next line's cue plays: a breath after the line before was heard to its end.
+    /// When the next line's cue plays: a breath (`HelpCue.breath`) after the line before was heard
+    /// to its end, so that the cue stands apart from the words before it as well as from its own.
     var nextLineAt: ContinuousClock.Instant?
-
-    /// The silence between a line heard to its end and the next cue, so that the cue stands apart
-    /// from the words before it as well as from its own.
-    static let breath = Duration.milliseconds(200)
 }
 
 extension GameSession {
@@ -124,7 +121,7 @@ extension GameSession {
         guard var overlay = help else { return }
         switch outcome {
         case .finished where overlay.line < overlay.section.lines.count:
-            help?.nextLineAt = .now + HelpOverlay.breath
+            help?.nextLineAt = .now + HelpCue.breath
         case .finished where !overlay.automatic:
             break
         case .finished:
