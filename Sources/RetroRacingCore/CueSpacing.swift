@@ -105,6 +105,15 @@ public struct CueSpacing: Sendable {
         return held.map { .send($0) }
     }
 
+    /// Everything still waiting, to send now: the game is ending, and no cue will sound any more.
+    public mutating func flush() -> [Step] {
+        defer {
+            held = []
+            heldUntil = nil
+        }
+        return held.map { .send($0) }
+    }
+
     /// When to cut the speech left between cues before a cue due at `cue` (a tick); nil once done.
     public func cut(before cue: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         cuesOn && cutFor != cue ? cue - Self.cutAhead : nil

@@ -105,6 +105,8 @@ final class GameSession {
         }
         waitForGameOverSummary()
         apply(game.finish())
+        // The last step's lines may still wait for its cue; `finished` waits behind them.
+        send(spacing.flush())
         saveBest()
     }
 

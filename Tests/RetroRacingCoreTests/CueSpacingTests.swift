@@ -74,6 +74,16 @@ struct CueSpacingTests {
         #expect(spacing.due(at: Self.at(1150)) == [.send(Self.lane)])
     }
 
+    @Test("When the game ends, what waits goes at once, in order")
+    func flushAtTheEnd() {
+        var spacing = CueSpacing(cuesOn: true)
+        let finished = Line(#"{"type":"finished"}"#, kind: .other)
+        _ = spacing.submit([Self.cue, Self.score], at: Self.at(0))
+        #expect(spacing.submit([finished], at: Self.at(10)) == [])
+        #expect(spacing.flush() == [.send(Self.score), .send(finished)])
+        #expect(spacing.heldUntil == nil && spacing.flush() == [])
+    }
+
     @Test("A cue that sounds longer keeps the words back longer")
     func longerCue() {
         var spacing = CueSpacing(cuesOn: true)
