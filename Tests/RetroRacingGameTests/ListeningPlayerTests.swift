@@ -19,10 +19,11 @@ import Testing
 /// beside the whole suite; 300 ms keeps 70 ms in hand for a few seconds more.
 ///
 /// Each cue heard is judged alone or under speech (`SpeechUnderCue`). When the score was sent with
-/// its cue, 97 % of the cues sounded under speech at 300 ms and 74 % at 1440 ms; the game now sends
+/// its cue, 98 % of the cues sounded under speech at 300 ms and 74 % at 1440 ms; the game now sends
 /// a tick's speech after its cue and cuts the score and lane left from the last one just before
-/// the next (`CueSpacing`). What is left under speech is the speech that is never cut: the start
-/// ("Go! Speed: Cruise."), the speed warning and the level, which outlast a 300 ms step.
+/// the next (`CueSpacing`): 11 % and 3 % (docs/BENCHMARKS.md). What is left under speech is the
+/// speech that is never cut: the start ("Go! Speed: Cruise."), the speed warning and the level,
+/// which outlast a 300 ms step.
 @Suite("Playing by ear", .serialized)
 struct ListeningPlayerTests {
     static let tick = 300
