@@ -16,22 +16,18 @@ public enum HelpCue: Hashable, Sendable {
     public func request(laneCues: LaneCues) -> Request {
         switch self {
         case .lanes(let left, let middle, let right, let mode):
+            let event = RaceEvent.lanesAhead(left: left, middle: middle, right: right)
             let cues = mode ?? (laneCues == .off ? .pulses : laneCues)
-            return .event(
-                type: RaceEvent.lanesAhead(left: left, middle: middle, right: right).wireType,
-                fields: RaceEvent.lanesAhead(left: left, middle: middle, right: right).wireFields + [
-                    .init("cues", .string(cues.rawValue))
-                ])
+            return .event(type: event.wireType, fields: event.wireFields + [.init("cues", .string(cues.rawValue))])
         case .move(let safe, let mode):
+            // The race's `moved`, as `GameSession.wireLines` sends it beside `lane_changed`.
             return .event(
                 type: "moved",
                 fields: [.init("lane", .integer(1)), .init("safe", .bool(safe)), .init("cues", .string(mode.rawValue))])
         case .speedUp:
-            return .event(
-                type: RaceEvent.levelChangeImminent(active: true).wireType,
-                fields: RaceEvent.levelChangeImminent(active: true).wireFields + [
-                    .init("feedback", .string(SpeedWarningFeedback.sound.rawValue))
-                ])
+            let event = RaceEvent.levelChangeImminent(active: true)
+            let feedback = SpeedWarningFeedback.sound.rawValue
+            return .event(type: event.wireType, fields: event.wireFields + [.init("feedback", .string(feedback))])
         }
     }
 
