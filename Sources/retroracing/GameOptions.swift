@@ -14,7 +14,7 @@ struct GameOptions: ParsableArguments {
     @Option(help: "Lane cues on every step: pulses, arpeggio, chord or off (speech only).")
     var laneCues: String?
 
-    @Option(help: "Move cues: lane (the lane's note), safety (safe or unsafe tone), both, or off.")
+    @Option(help: "Move cues: lane (the lane's pitch, buzzier), safety (safe or unsafe tone), both, or off.")
     var moveCues: String?
 
     @Option(help: "Speed warning: announcement, sound, both or none.")

@@ -23,6 +23,8 @@ final class GameSession {
     var settings: EffectiveSettings
     /// Why the narrator has no sound, while it has none.
     var soundLost: String?
+    /// When the race's lines go to the narrator, so that each cue sounds alone.
+    var spacing: CueSpacing
     /// The "press space to start" announcement was sent for the race waiting to start.
     var toldHowToStart = false
     var screen = Screen()
@@ -53,6 +55,7 @@ final class GameSession {
         self.environment = environment
         runSettings = options.applied(to: storedSettings)
         self.settings = settings
+        spacing = CueSpacing(cuesOn: settings.laneCues != .off)
         var bests: [Difficulty: Int] = [:]
         for (name, score) in data.bestScores() {
             if let difficulty = Difficulty(rawValue: name) { bests[difficulty] = score }
@@ -66,6 +69,7 @@ final class GameSession {
     func refreshSettings() {
         settings = runSettings.effective(screenReader: options.screenReaderMode.isRunning(environment: environment))
         game.setDifficulty(settings.difficulty)
+        spacing.cuesOn = settings.laneCues != .off
     }
 
     var tickInterval: Duration { options.tickMilliseconds.map { .milliseconds($0) } ?? game.tickInterval }
@@ -80,8 +84,13 @@ final class GameSession {
         }
         while running {
             draw()
-            waitForInput(until: [nextTick, collisionEnds].compactMap { $0 }.min())
+            let cut = nextTick.flatMap { game.phase == .running ? spacing.cut(before: $0) : nil }
+            waitForInput(
+                until: [nextTick, collisionEnds, spacing.heldUntil, cut, help?.nextLineAt].compactMap { $0 }.min())
             let now = ContinuousClock.now
+            send(spacing.due(at: now))
+            narrateNextLine(at: now)
+            if let due = nextTick, game.phase == .running { send(spacing.cueComing(at: due, now: now)) }
             if let end = collisionEnds, now >= end {
                 collisionEnds = nil
                 apply(game.resolveCollision())
@@ -96,61 +105,18 @@ final class GameSession {
         }
         waitForGameOverSummary()
         apply(game.finish())
+        // The last step's lines may still wait for its cue; `finished` waits behind them.
+        send(spacing.flush())
         saveBest()
-    }
-
-    /// Quitting right after a game over would cut the summary (finishing cancels the game's speech):
-    /// let the narrator finish saying it first, for at most 15 seconds.
-    private func waitForGameOverSummary() {
-        guard let narration, narration.isConnected, gameOverAnnouncement?.ended == false else { return }
-        let deadline = ContinuousClock.now + .seconds(15)
-        while gameOverAnnouncement?.ended == false, ContinuousClock.now < deadline {
-            for update in narration.nextUpdates(waitingUpTo: .milliseconds(200)) { follow(update) }
-        }
-    }
-
-    /// The lines an event goes to the narrator as, with the player's settings that decide how it
-    /// sounds (the profile's event map turns them into sounds, speech, both or nothing).
-    func wireLines(_ event: RaceEvent) -> [String] {
-        switch event {
-        case .lanesAhead:
-            [
-                Request.event(
-                    type: event.wireType,
-                    fields: event.wireFields + [.init("cues", .string(settings.laneCues.rawValue))]
-                ).line
-            ]
-        case .laneChanged(let lane, let safe):
-            [
-                event.jsonLine,
-                Request.event(
-                    type: "moved",
-                    fields: [
-                        .init("lane", .integer(lane)), .init("safe", .bool(safe)),
-                        .init("cues", .string(settings.moveCues.rawValue)),
-                    ]
-                ).line,
-            ]
-        case .levelChangeImminent:
-            [
-                Request.event(
-                    type: event.wireType,
-                    fields: event.wireFields + [.init("feedback", .string(settings.speedWarning.rawValue))]
-                ).line
-            ]
-        default:
-            [event.jsonLine]
-        }
     }
 
     /// Sends events to the narrator, schedules what they start, and keeps records.
     func apply(_ events: [RaceEvent]) {
+        if events.contains(where: { if case .gameOver = $0 { true } else { false } }) {
+            gameOverAnnouncement = (nil, false)
+        }
+        send(spacing.submit(events.flatMap(wireLines), at: .now))
         for event in events {
-            if case .gameOver = event { gameOverAnnouncement = (nil, false) }
-            for line in wireLines(event) {
-                narration?.send(line: line, tag: event.wireType == "game_over" ? "game-over" : nil)
-                if !Terminal.isInteractive { print("event: \(line)") }
-            }
             switch event {
             case .started:
                 nextTick = .now + tickInterval

@@ -11,6 +11,11 @@ struct HelpOverlay {
     /// The announcement of the part being read, once the daemon has accepted it.
     var announcement: String?
     var tag = ""
+    /// How many of the section's `lines` have been sent after its own text.
+    var line = 0
+    /// When the next line's cue plays: a breath (`HelpCue.breath`) after the line before was heard
+    /// to its end, so that the cue stands apart from the words before it as well as from its own.
+    var nextLineAt: ContinuousClock.Instant?
 }
 
 extension GameSession {
@@ -28,11 +33,13 @@ extension GameSession {
     func closeHelp() {
         guard let overlay = help else { return }
         help = nil
-        narration?.send(line: overlay.section.jsonLine(action: .close))
+        // Through the spacing of cues, like every line of the help: after a line still waiting for its
+        // cue, which the close then cancels.
+        send(spacing.submit([.init(overlay.section.jsonLine(action: .close), kind: .other)], at: .now))
         if overlay.causedPause { apply(game.setPause(false, reason: .overlay)) }
         if game.phase == .ready && !toldHowToStart {
             toldHowToStart = true
-            narration?.send(.event(type: "ready", fields: []))
+            send(spacing.submit([.init(Request.event(type: "ready", fields: []).line, kind: .other)], at: .now))
         }
     }
 
@@ -40,8 +47,31 @@ extension GameSession {
         guard var overlay = help else { return }
         overlay.tag = "help-\(overlay.section.number)-\(action.rawValue)"
         overlay.announcement = nil
+        overlay.line = 0
+        overlay.nextLineAt = nil
         help = overlay
-        narration?.send(line: overlay.section.jsonLine(action: action), tag: overlay.tag)
+        send(
+            spacing.submit([.init(overlay.section.jsonLine(action: action), tag: overlay.tag, kind: .other)], at: .now))
+    }
+
+    /// Plays the cue of the section's next line, then says the line, once its breath is over: the
+    /// words wait until the cue has sounded (`CueSpacing`), so the player hears each cue alone, then
+    /// what it means.
+    func narrateNextLine(at now: ContinuousClock.Instant) {
+        guard var overlay = help, let due = overlay.nextLineAt, now >= due, overlay.line < overlay.section.lines.count
+        else { return }
+        overlay.nextLineAt = nil
+        let line = overlay.section.lines[overlay.line]
+        overlay.line += 1
+        overlay.tag = "help-\(overlay.section.number)-line-\(overlay.line)"
+        overlay.announcement = nil
+        help = overlay
+        var lines: [CueSpacing.Line] = []
+        if let cue = line.cue {
+            lines.append(.init(cue.request(laneCues: settings.laneCues).line, kind: .sound, sounding: cue.sounding))
+        }
+        lines.append(.init(overlay.section.request(line).line, tag: overlay.tag, kind: .other))
+        send(spacing.submit(lines, at: now))
     }
 
     /// Follows the daemon: the first time narration is on, read the help once; while reading it
@@ -85,9 +115,15 @@ extension GameSession {
         }
     }
 
+    /// A part heard to the end brings the section's next line; after the last, when reading
+    /// automatically, the next section. Any other end stops the automatic reading.
     private func followHelp(_ outcome: Outcome) {
-        guard var overlay = help, overlay.automatic else { return }
+        guard var overlay = help else { return }
         switch outcome {
+        case .finished where overlay.line < overlay.section.lines.count:
+            help?.nextLineAt = .now + HelpCue.breath
+        case .finished where !overlay.automatic:
+            break
         case .finished:
             if let next = overlay.section.next {
                 overlay.section = next

@@ -100,7 +100,7 @@ struct Screen {
             body = [
                 title + "Audio cues", "Each step, a note for each safe lane ahead:",
                 "low (C5) left, middle (E5) middle, high (G5) right; a lower buzz: none safe.",
-                "A move plays the new lane's note. Settings (o) change both.",
+                "A move plays the new lane's pitch, buzzier. Settings (o) change both.",
             ]
         case .speedWarning:
             body = [

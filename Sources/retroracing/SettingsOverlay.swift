@@ -103,7 +103,7 @@ extension GameSession {
         settingsScreen = overlay
         refreshSettings()
         narration?.send(.event(type: "settings", fields: [.init("action", .string("open"))]))
-        announce(overlay.item)
+        announce(overlay.item, first: true)
     }
 
     func closeSettings() {
@@ -154,8 +154,9 @@ extension GameSession {
     }
 
     /// The `setting` event: which setting, its stored value, its value in effect, and the fields a
-    /// preview sound takes (every lane safe, the middle lane).
-    func announce(_ item: SettingItem) {
+    /// preview sound takes (every lane safe, the middle lane). `first`: the item the screen opens on,
+    /// which the map has wait for the instruction line instead of cutting it.
+    func announce(_ item: SettingItem, first: Bool = false) {
         let value = item.value(in: runSettings)
         let effective = item.effective(in: settings)
         var fields: [Request.Field] = [
@@ -165,6 +166,7 @@ extension GameSession {
         fields.append(.init("effective", Int(effective).map { .integer($0) } ?? .string(effective)))
         fields += [.init("left", .bool(true)), .init("middle", .bool(true)), .init("right", .bool(true))]
         fields += [.init("lane", .integer(1)), .init("safe", .bool(true))]
+        if first { fields.append(.init("first", .bool(true))) }
         narration?.send(.event(type: "setting", fields: fields))
     }
 }

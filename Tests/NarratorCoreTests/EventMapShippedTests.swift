@@ -50,13 +50,13 @@ struct EventMapShippedTests {
         Case("started", #"{"difficulty": "rapid"}"#, .speak("Go! Speed: Rapid.", .default, .init())),
         Case(
             "lane_changed", #"{"lane": 0}"#,
-            .speak("Lane 1", .low, .init(supersedes: "lane", expires: .milliseconds(500)))),
+            .speak("Lane 1", .low, .init(supersedes: "lane", expires: .milliseconds(500), scope: "between_cues"))),
         Case(
             "lane_changed", #"{"lane": 2}"#,
-            .speak("Lane 3", .low, .init(supersedes: "lane", expires: .milliseconds(500)))),
+            .speak("Lane 3", .low, .init(supersedes: "lane", expires: .milliseconds(500), scope: "between_cues"))),
         Case(
             "score_changed", #"{"score": 120}"#,
-            .speak("Score 120", .low, .init(supersedes: "score", expires: .milliseconds(1500)))),
+            .speak("Score 120", .low, .init(supersedes: "score", expires: .milliseconds(1500), scope: "between_cues"))),
         Case(
             "level_change_imminent", #"{"active": true}"#,
             .speak("Faster soon!", .high, .init(supersedes: "speed", expires: .milliseconds(1000)))),
@@ -88,6 +88,10 @@ struct EventMapShippedTests {
         Case(
             "setting", Self.setting("difficulty", "system", "rapid"),
             .speakWithSound("Difficulty: Rapid. System default.", sound: "", priority: .default)),
+        // The item the screen opens on waits for the instruction line instead of cutting it.
+        Case(
+            "setting", String(Self.setting("difficulty", "system", "rapid").dropLast()) + #", "first": true}"#,
+            .speakWithSound("Difficulty: Rapid. System default.", sound: "", priority: .low)),
         Case(
             "setting", Self.setting("lane_cues", "arpeggio", "arpeggio"),
             .speakWithSound("Lane cues: arpeggio. Your choice.", sound: "lane_arpeggio", priority: .default)),
@@ -99,10 +103,11 @@ struct EventMapShippedTests {
             .speakWithSound("Move cues: lane note. System default.", sound: "move_lane_1", priority: .default)),
         Case(
             "setting", Self.setting("move_cues", "safety", "safety"),
-            .speakWithSound("Move cues: safe or unsafe. Your choice.", sound: "move_safe", priority: .default)),
+            .speakWithSound("Move cues: safe or unsafe. Your choice.", sound: "preview_move_safety", priority: .default)
+        ),
         Case(
             "setting", Self.setting("move_cues", "both", "both"),
-            .speakWithSound("Move cues: both. Your choice.", sound: "move_both_safe_1", priority: .default)),
+            .speakWithSound("Move cues: both. Your choice.", sound: "preview_move_both", priority: .default)),
         Case(
             "setting", Self.setting("speed_warning", "sound", "sound"),
             .speakWithSound("Speed warning: chirp. Your choice.", sound: "speed_up", priority: .default)),
@@ -155,8 +160,12 @@ struct EventMapShippedTests {
         Case("pause_changed", #"{"paused": true}"#, .speak("Paused.", .default, .init(supersedes: "pause"))),
         Case("pause_changed", #"{"paused": true, "reason": "overlay"}"#, .silent),
         Case("pause_changed", #"{}"#, .silent),
+        // After a screen closes: waits for the screen's own last line ("Settings closed.") instead of cutting it.
         Case(
             "pause_changed", #"{"paused": false, "reason": "overlay"}"#,
+            .speak("Resumed.", .low, .init(supersedes: "pause"))),
+        Case(
+            "pause_changed", #"{"paused": false, "reason": "user"}"#,
             .speak("Resumed.", .default, .init(supersedes: "pause"))),
         Case(
             "help", #"{"action": "open", "topic": "intro", "section": 1, "sections": 4}"#,
@@ -173,6 +182,16 @@ struct EventMapShippedTests {
             .help(
                 section: 4, key: "help_speed_warning", .init(supersedes: "help", resume: true, scope: "help.section.4"))
         ),
+        // A line after a section's first, said once its cue has played: the section's policy.
+        Case(
+            "help_line", #"{"topic": "audio_cues", "section": 3, "line": "left"}"#,
+            .speak(
+                "Only the left lane is safe.", .low, .init(supersedes: "help", resume: true, scope: "help.section.3"))),
+        Case(
+            "help_line", #"{"topic": "speed_warning", "section": 4, "line": "chirp"}"#,
+            .speak(
+                "The rising chirp: the speed is about to rise.", .low,
+                .init(supersedes: "help", resume: true, scope: "help.section.4"))),
         Case("help", #"{"action": "close", "topic": "controls", "section": 2, "sections": 4}"#, .cancel("help")),
         Case("help", #"{"action": "close"}"#, .cancel("help")),
         Case(
@@ -229,7 +248,8 @@ struct EventMapShippedTests {
         #expect(
             try EventMapFixtures.shippedMap().eventNames
                 == [
-                    "collision", "collision_resolved", "finished", "game_over", "help", "level_change_imminent",
+                    "collision", "collision_resolved", "finished", "game_over", "help", "help_line",
+                    "level_change_imminent",
                     "level_up", "lane_changed", "lanes_ahead", "moved", "pause_changed", "ready", "score_changed",
                     "setting", "settings", "started", "status_request",
                 ].sorted())

@@ -1,3 +1,4 @@
+import Foundation
 import NarratorCore
 import NarratorLocalization
 import NarratorTestSupport
@@ -51,6 +52,9 @@ struct SoundShippedTests {
         Case(sound: "move_both_unsafe_0", lanes: none, samples: F.samples(45) + F.samples(40)),
         Case(sound: "move_both_unsafe_1", lanes: none, samples: F.samples(45) + F.samples(40)),
         Case(sound: "move_both_unsafe_2", lanes: none, samples: F.samples(45) + F.samples(40)),
+        // The settings' previews: each cue a choice names, 100 ms apart.
+        Case(sound: "preview_move_safety", lanes: none, samples: 2 * F.samples(40) + F.samples(100)),
+        Case(sound: "preview_move_both", lanes: none, samples: 2 * (F.samples(45) + F.samples(40)) + F.samples(100)),
     ]
 
     @Test("each sound lasts exactly what GAME.md gives, at 22050 Hz", arguments: cases)
@@ -81,6 +85,74 @@ struct SoundShippedTests {
             #expect(
                 strength > 3 * Goertzel.amplitude(of: other, in: samples, sampleRate: Double(F.rate)), "\(other) Hz")
         }
+    }
+
+    @Test(
+        "a move cue has a timbre of its own (issue 24): the lane's pitch as a square wave, whose third harmonic the lane notes lack, at about their loudness",
+        arguments: [
+            ("move_lane_0", "lane_left", c5), ("move_lane_1", "lane_middle", e5), ("move_lane_2", "lane_right", g5),
+        ])
+    func moveCueTimbre(_ move: String, _ lane: String, _ hertz: Double) throws {
+        let book = try F.shippedBook()
+        let rate = Double(F.rate)
+        let moved = try book.render(move, arguments: [:], sampleRate: F.rate)
+        let note = try book.render(lane, arguments: [:], sampleRate: F.rate)
+        // A square wave's third harmonic is a third of its fundamental; a sine has none.
+        let movedRatio =
+            Goertzel.amplitude(of: 3 * hertz, in: moved, sampleRate: rate)
+            / Goertzel.amplitude(of: hertz, in: moved, sampleRate: rate)
+        let noteRatio =
+            Goertzel.amplitude(of: 3 * hertz, in: note, sampleRate: rate)
+            / Goertzel.amplitude(of: hertz, in: note, sampleRate: rate)
+        #expect(movedRatio > 0.25 && noteRatio < 0.02, "third harmonic: move \(movedRatio), lane \(noteRatio)")
+        // Loudness: within 3 dB of the lane note, by RMS over the sounding part.
+        let decibels = 20 * log10(Self.rms(moved) / Self.rms(note))
+        #expect(abs(decibels) < 3, "\(decibels) dB")
+    }
+
+    @Test(
+        "the settings preview plays every cue the choice names: safe then unsafe, and for both the middle lane's move cue before each",
+        arguments: [
+            ("preview_move_safety", [b5, gSharp4]), ("preview_move_both", [e5, b5, e5, gSharp4]),
+        ])
+    func previewPlaysEveryCue(_ sound: String, _ notes: [Double]) throws {
+        let samples = try F.shippedBook().render(sound, arguments: [:], sampleRate: F.rate)
+        // The sounding stretches, in order: runs of samples apart by more than 50 ms of silence
+        // (a note's own attack and decay never hold it at zero that long).
+        var stretches: [ArraySlice<Int16>] = []
+        var start: Int?
+        var quiet = 0
+        for (index, sample) in samples.enumerated() {
+            if sample != 0 {
+                if start == nil { start = index }
+                quiet = 0
+            } else if let from = start {
+                quiet += 1
+                if quiet > F.samples(50) {
+                    stretches.append(samples[from..<(index - quiet + 1)])
+                    start = nil
+                }
+            }
+        }
+        if let from = start { stretches.append(samples[from...]) }
+        #expect(stretches.count == 2, "\(stretches.map(\.count))")
+        // Each note, in order: within its stretch, where it is strongest.
+        let halves = stretches.flatMap { stretch in
+            notes.count == 2 ? [stretch] : [stretch.prefix(F.samples(45)), stretch.suffix(F.samples(40))]
+        }
+        for (note, part) in zip(notes, halves) {
+            let strongest = Self.allNotes.max {
+                Goertzel.amplitude(of: $0, in: part, sampleRate: Double(F.rate))
+                    < Goertzel.amplitude(of: $1, in: part, sampleRate: Double(F.rate))
+            }
+            #expect(strongest == note, "\(sound): \(note) Hz expected")
+        }
+    }
+
+    static let allNotes = [c5, e5, g5, b5, gSharp4, a4]
+
+    static func rms(_ samples: [Int16]) -> Double {
+        (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
     }
 
     @Test("the chord holds the three lane notes, evenly, and not the no-safe-lane A4")

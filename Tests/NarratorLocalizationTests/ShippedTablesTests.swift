@@ -62,7 +62,13 @@ struct ShippedTablesTests {
             "help_section": [.integer, .integer],
             "help_page": [.integer, .integer, .string], "help_intro": [], "help_controls": [], "help_audio_cues": [],
             "help_speed_warning": [], "voice_fallback": [.string],
-        ]
+        ].merging(
+            (["help_speed_warning_chirp"]
+                + [
+                    "left", "middle", "right", "two", "none", "move", "modes", "pulses", "arpeggio", "chord", "safety",
+                    "safe", "unsafe",
+                ].map { "help_audio_cues_\($0)" }).map { ($0, [FormatArgument.Kind]()) }
+        ) { $1 }
         #expect(localizer.keys == Set(expected.keys))
         for (key, kinds) in expected {
             #expect(localizer.argumentKinds(of: key) == kinds, "\(key)")

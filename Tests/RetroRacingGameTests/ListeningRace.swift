@@ -19,6 +19,10 @@ struct ListeningRace {
         let sent: Int
         let alignment: CueAlignment
         let seconds: Double
+        /// For each cue heard, what sounded under it besides its notes (RMS, `SpeechUnderCue`).
+        let residuals: [Double]
+        /// How many of the cues heard had speech under them.
+        var underSpeech: Int { residuals.count { $0 >= SpeechUnderCue().threshold } }
 
         var description: String {
             let reactions = log.reactions.map(\.milliseconds).sorted()
@@ -27,6 +31,7 @@ struct ListeningRace {
                 "seed \(seed), cues \(cues): score \(score), crashes \(collisions)\(gameOver ? " (game over)" : ""), "
                 + "cues sent \(sent), heard \(log.cues.count) (\(log.cues.count { !$0.onBeat }) off the beat), "
                 + "misheard \(alignment.misheard), missed \(alignment.missed), extra \(alignment.extra); "
+                + "under speech \(underSpeech) of \(residuals.count) heard; "
                 + "points by ear \(log.points); reaction median \(Int(median)) ms, max \(Int(reactions.last ?? 0)) ms; "
                 + "\(String(format: "%.1f", seconds)) s"
         }
@@ -117,12 +122,17 @@ struct ListeningRace {
                 guard ["score_changed", "game_over"].contains(event["type"] as? String ?? "") else { return nil }
                 return event["score"] as? Int
             }.last ?? 0
+        let judge = SpeechUnderCue(sampleRate: recorder.sampleRate)
+        let residuals = log.cues.map { cue in
+            let from = start + cue.start - judge.search
+            return judge.residual(recorder.samples(in: from..<(from + judge.windowLength)))
+        }
         return Outcome(
             seed: seed, cues: cues, log: log, score: score,
             collisions: events.count { $0["type"] as? String == "collision" },
             gameOver: events.contains { $0["type"] as? String == "game_over" }, sent: sent.count,
             alignment: CueAlignment(heard: log.cues.map(\.safe), sent: sent),
-            seconds: (ContinuousClock.now - began).milliseconds / 1000)
+            seconds: (ContinuousClock.now - began).milliseconds / 1000, residuals: residuals)
     }
 }
 

@@ -12,7 +12,7 @@ public enum LaneCues: String, CaseIterable, Hashable, Sendable {
 
 /// How a move sounds (`moved`'s `cues`).
 public enum MoveCues: String, CaseIterable, Hashable, Sendable {
-    /// The note of the lane moved into.
+    /// The pitch of the lane moved into, in a timbre of its own (a square wave).
     case lane
     /// A bright tone when the row ahead is free there, a dull one when it is not.
     case safety
