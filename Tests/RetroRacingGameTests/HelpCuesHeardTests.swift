@@ -23,24 +23,10 @@ struct HelpCuesHeardTests {
         .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        // An idle null sink stalls a new stream unless a recorder has run for a while.
-        try #require(recorder.waitForSamples(2 * recorder.sampleRate), "the monitor recorded nothing")
-
-        let narrator = try #require(NarratorExecutable.path())
-        let socket = folder + "/narrator.sock"
-        var environment = ProcessInfo.processInfo.environment
-        environment["PULSE_SERVER"] = pulse.server
-        let daemon = try ChildProcess(
-            executable: narrator, arguments: ["serve", "--socket", socket, "--output", "pulse"],
-            environment: environment, captureErrors: true)
-        defer { daemon.stop() }
-        let (ready, log) = daemon.read(until: "ready on")
-        try #require(ready, "the daemon did not start: \(log)")
-        OSThread.drain(daemon)
+        let heard = try DaemonOnPulse.start(in: folder)
+        defer { heard.stop() }
+        let (recorder, socket, narrator) = (heard.recorder, heard.socket, heard.narrator)
+        var environment = heard.environment
         let listener = try LineClient(path: socket)
         listener.setReadTimeout(.seconds(60))
         try listener.send(#"{"type":"subscribe","all_clients":true}"#)

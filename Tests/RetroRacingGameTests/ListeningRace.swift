@@ -64,24 +64,10 @@ struct ListeningRace {
             throw Failure("could not write to \(folder)")
         }
 
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        // An idle null sink stalls a new stream unless a recorder has run for a while.
-        guard recorder.waitForSamples(2 * recorder.sampleRate) else { throw Failure("the monitor recorded nothing") }
-
-        guard let narrator = NarratorExecutable.path() else { throw Failure("the narrator binary was not built") }
-        let socket = folder + "/narrator.sock"
-        var environment = ProcessInfo.processInfo.environment
-        environment["PULSE_SERVER"] = pulse.server
-        let daemon = try ChildProcess(
-            executable: narrator, arguments: ["serve", "--socket", socket, "--output", "pulse"],
-            environment: environment, captureErrors: true)
-        defer { daemon.stop() }
-        let (ready, daemonLog) = daemon.read(until: "ready on")
-        guard ready else { throw Failure("the daemon did not start: \(daemonLog)") }
-        OSThread.drain(daemon)
+        let heard = try DaemonOnPulse.start(in: folder)
+        defer { heard.stop() }
+        let (recorder, socket, narrator) = (heard.recorder, heard.socket, heard.narrator)
+        var environment = heard.environment
 
         // The daemon opens its sound stream on the first sound and keeps it 3 s after the last:
         // a phrase heard through to its end first, so the race's first cues do not wait for it.
