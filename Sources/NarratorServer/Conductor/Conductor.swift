@@ -77,7 +77,7 @@ public struct Conductor {
         case .request(let client, let request, let profile):
             answer(request, from: client, profile: profile)
         case .rejected(let client, let error):
-            counters.requests += 1
+            // A line that is not a request is an error, not a request (as before the machine).
             counters.errors += 1
             if sessions[client] != nil { actions.append(.reply(client, .error(error))) }
         case .speech(let event):
