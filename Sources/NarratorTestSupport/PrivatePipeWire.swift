@@ -296,19 +296,3 @@ private struct Daemon: Sendable {
         }
     }
 }
-
-/// The last 8 to 16 KiB of a log.
-private final class LogTail: Sendable {
-    private let contents: Mutex<String>
-
-    init(_ start: String) { contents = Mutex(start) }
-
-    var text: String { contents.withLock { $0 } }
-
-    func append(_ more: String) {
-        contents.withLock { text in
-            text += more
-            if text.utf8.count > 16_384 { text = String(text.suffix(8_192)) }
-        }
-    }
-}

@@ -22,6 +22,9 @@ struct NeverMuteTests {
         /// How long the first phrase was heard for, in samples: what every later one must match.
         var reference: Int?
         var step = 0
+        /// How the sound server is doing, added to a failure: a server that stopped answering is the
+        /// test's environment failing, not the narrator going mute, and the message must say which.
+        var server: () -> String = { "" }
 
         /// Lets a second of the recording pass: the game's pace between announcements.
         func pause() {
@@ -36,9 +39,11 @@ struct NeverMuteTests {
             let end = try listener.waitForEnd(id)
             try #require(
                 end?.event == "finished",
-                "announcement \(step) (\(context())) ended \(end?.event ?? "never"): \(end?.fields ?? [:])")
+                "announcement \(step) (\(context())) ended \(end?.event ?? "never"): \(end?.fields ?? [:])\n\(server())"
+            )
             let start = try #require(
-                witness.waitForSound(after: before), "announcement \(step) (\(context())) finished but was not heard")
+                witness.waitForSound(after: before),
+                "announcement \(step) (\(context())) finished but was not heard\n\(server())")
             let silence = try #require(
                 witness.waitForSilence(after: start, length: NeverMuteTests.gap),
                 "announcement \(step) (\(context())): no silence after it")
@@ -95,12 +100,15 @@ struct NeverMuteTests {
 
     /// A daemon playing to `server`, and ten announcements while recorders at 5, 50 and 500 ms and
     /// players at 20 and 200 ms join and leave the sink between them.
-    private func tenWithNeighbours(server: String, sink: String, witness: MonitorRecorder) throws {
+    private func tenWithNeighbours(
+        server: String, sink: String, witness: MonitorRecorder, diagnosis: @escaping () -> String = { "" }
+    ) throws {
         let neighbours = Neighbours(server: server, source: sink + ".monitor")
         defer { neighbours.stopAll() }
         let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": server])
         defer { _ = daemon.stop() }
         var sequence = Sequence(listener: try Subscriber(daemon), witness: witness)
+        sequence.server = diagnosis
         sequence.listener.client.setReadTimeout(.seconds(10))
         let changes: [(String, () throws -> Void)] = [
             ("only the witness", {}),
@@ -147,7 +155,8 @@ struct NeverMuteTests {
         let witness = try pulse.record(latencyMilliseconds: 50)
         defer { witness.stop() }
         #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate))
-        try tenWithNeighbours(server: pulse.server, sink: pulse.sinkName, witness: witness)
+        try tenWithNeighbours(
+            server: pulse.server, sink: pulse.sinkName, witness: witness, diagnosis: { pulse.diagnostics })
     }
 
     @Test("PipeWire's pulse server: ten announcements a second apart while recorders and players come and go")
@@ -157,7 +166,8 @@ struct NeverMuteTests {
         let witness = try pipewire.record()
         defer { witness.stop() }
         #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate))
-        try tenWithNeighbours(server: pipewire.server, sink: pipewire.sinkName, witness: witness)
+        try tenWithNeighbours(
+            server: pipewire.server, sink: pipewire.sinkName, witness: witness, diagnosis: { pipewire.diagnostics })
     }
 
     @Test("PulseAudio started late, then killed and restarted, then restarted twice in a row: five heard after each")
@@ -184,6 +194,7 @@ struct NeverMuteTests {
                 #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate / 10))
             }
             sequence.witness = witness
+            sequence.server = { [pulse] in pulse.diagnostics }
             for index in 1...5 {
                 sequence.pause()
                 try sequence.sayAndHear(
@@ -192,18 +203,26 @@ struct NeverMuteTests {
         }
     }
 
-    @Test("PipeWire's pulse server killed and restarted, then restarted twice in a row: five heard after each")
+    @Test(
+        "PipeWire's pulse server started late, then killed and restarted, then restarted twice in a row: five heard after each"
+    )
     func pipeWireRestarts() throws {
         let pipewire = try PrivatePipeWire.start()
         defer { pipewire.stop() }
         let witness = try pipewire.record()
         defer { witness.stop() }
         #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate))
+        // A late start, as the narrator sees it: nothing answers at its PULSE_SERVER when it
+        // starts (the graph and the recording already run, beneath the pulse server).
+        pipewire.killPulseServer()
         let daemon = try DaemonProcess(
             arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pipewire.server])
         defer { _ = daemon.stop() }
+        #expect(daemon.waitForLog("No sound:"))
         var sequence = Sequence(listener: try Subscriber(daemon), witness: witness)
+        sequence.server = { pipewire.diagnostics }
         sequence.listener.client.setReadTimeout(.seconds(10))
+        try pipewire.restartPulseServer()
         for restarts in [0, 1, 2] {
             for _ in 0..<restarts {
                 pipewire.killPulseServer()
@@ -211,7 +230,8 @@ struct NeverMuteTests {
             }
             for index in 1...5 {
                 sequence.pause()
-                try sequence.sayAndHear("phrase \(index) after \(restarts) restarts")
+                try sequence.sayAndHear(
+                    "phrase \(index) after \(restarts == 0 ? "a late start" : "\(restarts) restarts")")
             }
         }
     }
