@@ -50,8 +50,7 @@ extension Mixer {
             case .cut:
                 state.cutRequested = false
                 guard let current = device else { continue }
-                let result = unlocked { Result { () throws(AudioDeviceError) in try cutSpeech(on: current) } }
-                machine.take(report(result) { _ in .cut }, now: .now)
+                machine.take(report(cutSpeech(on: current)) { _ in .cut }, now: .now)
             case .settle(let frame):
                 settle(state.heard(upTo: frame), .played)
             case .endBurst:
@@ -100,23 +99,35 @@ extension Mixer {
     }
 
     /// Speech was interrupted: if the device still holds some of it unheard, drop everything
-    /// unheard and write back the earcons' part of it, so only speech goes quiet. Runs with the
-    /// lock released; takes it for each look at the state.
-    private func cutSpeech(on device: any AudioDevice) throws(AudioDeviceError) {
-        let before = try device.unplayedFrames()
-        let (written, speechEnd) = withState { ($0.written, $0.speechEnd) }
-        guard speechEnd > written - before else { return }
-        try device.discardUnplayed()
-        let dropped = max(0, before - (try device.unplayedFrames()))
-        let refill = withState { $0.rewind(dropped) }
-        guard !refill.isEmpty else { return }
-        try refill.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in try device.write(samples) }
-        withState { state in
-            state.written += refill.count
-            // What was written back must be heard through before the burst may end.
-            state.audibleUntil = max(state.audibleUntil, state.written)
-            state.burstOpen = true
+    /// unheard and write back the earcons' part of it, so only speech goes quiet. Like every step,
+    /// it reads the state with the lock held, calls the device with it released, and records what
+    /// happened with it held again; here twice, once to drop and once to write back.
+    private func cutSpeech(on device: any AudioDevice) -> Result<Void, AudioDeviceError> {
+        // Only this thread mixes and writes, so these stay true while the lock is released.
+        let written = state.written
+        let speechEnd = state.speechEnd
+        let dropping = unlocked {
+            Result { () throws(AudioDeviceError) -> Int in
+                let before = try device.unplayedFrames()
+                guard speechEnd > written - before else { return 0 }
+                try device.discardUnplayed()
+                return max(0, before - (try device.unplayedFrames()))
+            }
         }
+        guard case .success(let dropped) = dropping else { return dropping.map { _ in } }
+        let refill = state.rewind(dropped)
+        guard !refill.isEmpty else { return .success(()) }
+        let writing = unlocked {
+            Result { () throws(AudioDeviceError) in
+                try refill.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in try device.write(samples) }
+            }
+        }
+        guard case .success = writing else { return writing }
+        state.written += refill.count
+        // What was written back must be heard through before the burst may end.
+        state.audibleUntil = max(state.audibleUntil, state.written)
+        state.burstOpen = true
+        return .success(())
     }
 
     /// Runs handlers for settled marks with the lock released.
