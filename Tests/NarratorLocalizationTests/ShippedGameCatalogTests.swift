@@ -5,7 +5,9 @@ import Testing
 
 /// A table shaped like a game's real, Xcode-made String Catalog (Fixtures/shipped-game.xcstrings,
 /// written for this suite): keys that are their English text, a `%` that is text, names and shared
-/// words left equal on purpose, forgotten translations, and one mistake of each other kind. Every
+/// words left equal on purpose (the studio's name, `shouldTranslate: false`, copied into the Russian
+/// table as a phrase in Latin letters, which would be reported without that mark), forgotten
+/// translations, and one mistake of each other kind. Every
 /// finding lint reports on it is listed here, each one a change a translator would make, so a new
 /// false alarm (or a lost finding) fails the suite.
 @Suite("Lint on a real-catalog-shaped table")
