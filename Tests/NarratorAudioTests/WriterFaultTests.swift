@@ -64,7 +64,7 @@ struct WriterFaultTests {
 
             for (id, told) in simulation.endings {
                 #expect(told.count == 1, "utterance \(id) was told \(told)")
-                // Its deadline (its audio, the largest lead, 2 s), and a device call that stalls.
+                // Its deadline (its audio, the largest lead, the grace), and a device call that stalls.
                 let length = Duration.microseconds((simulation.lengths[id] ?? 0) * 1_000_000 / WriterSimulation.rate)
                 let bound = length + .milliseconds(250) + Mixer.speechGrace + .milliseconds(1100)
                 #expect(
