@@ -21,6 +21,15 @@ public protocol AudioDevice: AnyObject {
     /// Drops what was written and not yet heard, as far as the device can.
     func discardUnplayed() throws(AudioDeviceError)
 
+    /// Whether the device can write over audio it holds and has not played (`rewrite`). The
+    /// default is false.
+    var rewrites: Bool { get }
+
+    /// Writes `samples` in place of the last `samples.count` frames written, which are still
+    /// waiting to be played: a sound that starts now is heard before what was queued ahead of it
+    /// has played out (docs/AUDIO.md, W17). Only asked of a device that `rewrites`.
+    func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError)
+
     /// Releases the device; it is not used again.
     func close()
 }
@@ -41,6 +50,12 @@ public struct AudioBacklog: Sendable, Hashable {
 
 extension AudioDevice {
     public var isConnected: Bool { true }
+
+    public var rewrites: Bool { false }
+
+    public func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
+        throw AudioDeviceError(output: "device", message: "this output cannot write over queued audio.")
+    }
 
     public func backlog() throws(AudioDeviceError) -> AudioBacklog {
         let frames = try unplayedFrames()

@@ -9,6 +9,7 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     private var unheardFrames = 0
     private var failure: AudioDeviceError?
     private var discardCount = 0
+    private var rewriteCount = 0
     private var holdsBack: Bool
     private var gateClosed = false
 
@@ -21,6 +22,8 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     /// How often the mixer dropped unheard frames.
     public var discards: Int { condition.withLock { discardCount } }
     public var unheard: Int { condition.withLock { unheardFrames } }
+    /// How often the mixer wrote over unheard frames.
+    public var rewritten: Int { condition.withLock { rewriteCount } }
 
     /// Marks the oldest `frames` unheard frames as heard.
     public func hear(_ frames: Int) {
@@ -56,6 +59,7 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     public struct Snapshot {
         public let samples: [Int16]
         public let discards: Int
+        public let rewrites: Int
     }
 
     /// Waits until `ready` holds for what the device holds (false after `limit`): the anchor tests
@@ -63,7 +67,7 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     public func wait(limit: Duration = .seconds(10), until ready: (Snapshot) -> Bool) -> Bool {
         let deadline = ContinuousClock.now + limit
         return condition.withLock {
-            while !ready(Snapshot(samples: stored, discards: discardCount)) {
+            while !ready(Snapshot(samples: stored, discards: discardCount, rewrites: rewriteCount)) {
                 let left = ContinuousClock.now.duration(to: deadline)
                 guard left > .zero else { return false }
                 _ = condition.wait(timeout: left)
@@ -86,6 +90,24 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
         if let failure { throw failure }
         stored.append(contentsOf: samples)
         if holdsBack { unheardFrames += samples.count }
+        condition.broadcast()
+    }
+
+    /// A device that holds back can be written over where it has not played yet.
+    public var rewrites: Bool { condition.withLock { holdsBack } }
+
+    /// Replaces the last frames written; fails when that reaches into what was heard already (a
+    /// sound server would play the new frames late or drop them).
+    public func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
+        condition.lock()
+        defer { condition.unlock() }
+        if let failure { throw failure }
+        guard samples.count <= unheardFrames else {
+            throw AudioDeviceError(
+                output: "memory", message: "rewrote \(samples.count) frames where \(unheardFrames) were unheard.")
+        }
+        stored.replaceSubrange((stored.count - samples.count)..., with: samples)
+        rewriteCount += 1
         condition.broadcast()
     }
 

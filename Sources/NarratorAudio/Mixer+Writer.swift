@@ -47,6 +47,20 @@ extension Mixer {
                 resize(&slice, to: frames)
                 state.padWithSilence(into: &slice)
                 write(slice, to: current)
+            case .rewrite(let frames):
+                let samples = state.rewrite(back: frames)
+                guard let current = device, !samples.isEmpty else {
+                    machine.take(.rewrote, now: .now)
+                    continue
+                }
+                let result = unlocked {
+                    Result { () throws(AudioDeviceError) in
+                        try samples.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in
+                            try current.rewrite(samples)
+                        }
+                    }
+                }
+                machine.take(report(result) { _ in .rewrote }, now: .now)
             case .cut:
                 state.cutRequested = false
                 guard let current = device else { continue }
@@ -77,7 +91,7 @@ extension Mixer {
             device = opened
             state.output.isOpen = true
         }
-        machine.take(report(result) { _ in .opened }, now: .now)
+        machine.take(report(result) { .opened(rewrites: $0.rewrites) }, now: .now)
     }
 
     private func close(_ device: inout (any AudioDevice)?) {

@@ -12,6 +12,9 @@ struct MixerState {
         /// What each sample is multiplied by: 1 plays it as rendered.
         var gain = 1.0
         var position = 0
+        /// Not yet in anything written: while audio waits ahead of it, the writer may mix it into
+        /// that audio (`rewrite`) rather than after it.
+        var isNew = true
     }
 
     var speech = SpeechQueue()
@@ -36,6 +39,8 @@ struct MixerState {
     /// The earcon bus of the last frames written, before the limiter, by frame number modulo its
     /// size: what a speech cut writes again (limited) after it drops the device's unheard frames.
     private var history: [Double]
+    /// The speech of the same frames: what an earcon that starts under speech is mixed with again.
+    private var speechHistory: [Int32]
     private var speechBus: [Int32]
     /// Keeps speech plus earcons within 16 bits; its gain carries from slice to slice.
     private(set) var limiter: Limiter
@@ -43,11 +48,15 @@ struct MixerState {
     init(output: OutputStatus, sampleRate: Int, sliceFrames: Int) {
         self.output = output
         history = Array(repeating: 0, count: sampleRate / 2)
+        speechHistory = Array(repeating: 0, count: sampleRate / 2)
         speechBus = Array(repeating: 0, count: sliceFrames)
         limiter = Limiter(sampleRate: sampleRate)
     }
 
     var hasSound: Bool { speech.hasPCM || !earcons.isEmpty }
+
+    /// An earcon has just started while audio written before it may still wait to be played.
+    var earconStarting: Bool { burstOpen && earcons.contains(where: \.isNew) }
 
     /// Nothing to mix, cut or hear through: the device may be closed after a while.
     var isIdle: Bool { !hasSound && !burstOpen && waitingToBeHeard.isEmpty && !cutRequested }
@@ -62,7 +71,10 @@ struct MixerState {
 
     /// Frames of silence that pad a burst's end on a real-time device (see `Mixer.finishBurst`).
     mutating func padWithSilence(into out: inout [Int16]) {
-        for i in out.indices { history[(written + i) % history.count] = 0 }
+        for i in out.indices {
+            history[(written + i) % history.count] = 0
+            speechHistory[(written + i) % history.count] = 0
+        }
         // The limiter's release goes on through the silence.
         limiter.limit(Array(repeating: 0, count: out.count), into: &out)
     }
@@ -86,8 +98,10 @@ struct MixerState {
                 earcons[v].position += 1
             }
             history[(start + i) % history.count] = earcon
+            speechHistory[(start + i) % history.count] = speechBus[i]
             sums[i] = Double(speechBus[i]) + earcon
         }
+        for v in earcons.indices { earcons[v].isNew = false }
         // A burst that starts after everything written was heard starts after silence: full gain.
         if !burstOpen { limiter.reset() }
         limiter.limit(sums, into: &out)
@@ -123,7 +137,34 @@ struct MixerState {
         WriterMachine.View(
             nextSlice: hasSound ? nextSliceLength(speechBus.count) : 0, cutRequested: cutRequested,
             burstOpen: burstOpen, firstWaiting: waitingToBeHeard.first?.frame, deadline: deadline,
-            written: written, audibleUntil: audibleUntil)
+            written: written, audibleUntil: audibleUntil, earconStarting: earconStarting)
+    }
+
+    /// Earcons that just started are mixed into the last `frames` written (still waiting to be
+    /// played), with the speech those frames hold: returns the frames to write over them (empty
+    /// when there is nothing to write: no frames, or no new earcon). The earcons go on from there
+    /// in the next slices. The limiter carries on from where it is, a few tens of milliseconds
+    /// later than the frames it limits again: close enough for a gain that moves over 50 ms.
+    mutating func rewrite(back frames: Int) -> [Int16] {
+        let new = earcons.indices.filter { earcons[$0].isNew }
+        for v in earcons.indices { earcons[v].isNew = false }
+        let frames = min(frames, history.count, written)
+        guard frames > 0, !new.isEmpty else { return [] }
+        let start = written - frames
+        var sums = [Double](repeating: 0, count: frames)
+        for i in 0..<frames {
+            let slot = (start + i) % history.count
+            for v in new where earcons[v].position < earcons[v].samples.count {
+                history[slot] += Double(earcons[v].samples[earcons[v].position]) * earcons[v].gain
+                earcons[v].position += 1
+            }
+            sums[i] = Double(speechHistory[slot]) + history[slot]
+        }
+        var out = [Int16](repeating: 0, count: frames)
+        limiter.limit(sums, into: &out)
+        if let last = out.lastIndex(where: { $0 != 0 }) { audibleUntil = max(audibleUntil, start + last + 1) }
+        earcons.removeAll { $0.position >= $0.samples.count }
+        return out
     }
 
     /// A cut dropped the device's last `frames` unheard frames: the timeline goes back by as much,
@@ -134,6 +175,7 @@ struct MixerState {
         written -= frames
         audibleUntil = min(audibleUntil, written)
         speechEnd = min(speechEnd, written)
+        for frame in written..<(written + frames) { speechHistory[frame % history.count] = 0 }
         let earcons = (written..<(written + frames)).map { history[$0 % history.count] }
         guard earcons.contains(where: { $0 != 0 }) else { return [] }
         var refill = [Int16](repeating: 0, count: frames)

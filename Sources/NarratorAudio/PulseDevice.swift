@@ -130,6 +130,19 @@ final class PulseDevice: AudioDevice {
         guard result == 0 else { throw failure("pa_stream_write") }
     }
 
+    var rewrites: Bool { true }
+
+    /// A write that starts as far back as it is long: the server puts it in place of what its
+    /// queue holds there. (Had the sink already read some of that, PulseAudio rewinds the sink.)
+    func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
+        guard let base = samples.baseAddress, !samples.isEmpty else { return }
+        let bytes = samples.count * 2
+        pa_threaded_mainloop_lock(loop)
+        let result = stream.map { pa_stream_write($0, base, bytes, nil, -Int64(bytes), PA_SEEK_RELATIVE) } ?? -1
+        pa_threaded_mainloop_unlock(loop)
+        guard result == 0 else { throw failure("pa_stream_write") }
+    }
+
     func discardUnplayed() throws(AudioDeviceError) {
         try run("pa_stream_flush") { stream, done, userdata in pa_stream_flush(stream, done, userdata) }
         drained = nil

@@ -137,6 +137,14 @@ final class RealTimeWAVDevice: AudioDevice {
         try file.removeLast(frames: unplayedFrames())
     }
 
+    var rewrites: Bool { true }
+
+    /// Writes over the file's unheard end, as a sound server writes over its queue.
+    func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
+        try file.removeLast(frames: min(samples.count, file.frames))
+        try file.append(UnsafeRawBufferPointer(samples))
+    }
+
     func close() {}
 }
 

@@ -26,6 +26,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         var stallLimit = Duration.seconds(3)
         /// A real-time device with nothing to do is closed after this long (3 s).
         var idleClose = Duration.seconds(3)
+        /// What an earcon written over queued audio leaves of the queue before it (5 ms): the
+        /// server plays on while the write travels to it.
+        var rewriteMarginFrames: Int
 
         /// The output's name, which begins every reason the machine gives for a loss.
         var outputName: String
@@ -37,6 +40,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             self.isRealTime = isRealTime
             self.leadFrames = max(1, sampleRate / 25)
             self.maximumLeadFrames = max(1, sampleRate / 4)
+            self.rewriteMarginFrames = sampleRate / 200
         }
     }
 
@@ -66,11 +70,14 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         var deadline: Instant?
         var written = 0
         var audibleUntil = 0
+        /// An earcon has just started while audio written before it may still wait to be played.
+        var earconStarting = false
     }
 
     /// What the device said.
     enum Report: Equatable {
-        case opened
+        /// The device opened; `rewrites` when it can write over what it has queued.
+        case opened(rewrites: Bool)
         /// A call failed; `isStall` when it did not answer in time rather than refused.
         case failed(reason: String, isStall: Bool)
         /// Before a burst's first slice, the device said its connection had closed: nothing was
@@ -81,6 +88,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case unheard(Int, queued: Int)
         /// A write of `frames` went through.
         case wrote(frames: Int)
+        /// A write over queued audio went through (or there was nothing to write).
+        case rewrote
         case cut
     }
 
@@ -96,6 +105,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case start(frames: Int)
         /// Write `frames` of silence, to push out what a server holds back at a burst's end.
         case pad(frames: Int)
+        /// Mix the earcons that just started into the last `frames` written and write them over
+        /// those (0: let them start with the next slice).
+        case rewrite(frames: Int)
         /// Drop unheard speech (keeping the earcons' part).
         case cut
         /// Settle the speech marks playback has reached.
@@ -113,6 +125,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
 
     let settings: Settings
     private(set) var phase = Phase.closed
+    /// Whether the open device can write over what it has queued.
+    private var rewrites = false
     /// Whether the output took the last thing written to it (or never failed).
     private(set) var working = true
     /// Losses since the output last took a write.
@@ -180,8 +194,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     mutating func take(_ report: Report, now: Instant) {
         defer { writing = false }
         switch report {
-        case .opened:
+        case .opened(let canRewrite):
             phase = .open
+            rewrites = canRewrite
             unheard = nil
             played = nil
             wroteInBurst = false
@@ -226,7 +241,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
                 pending.append(.report(lost: nil))
             }
 
-        case .cut:
+        case .cut, .rewrote:
             unheard = nil
         }
     }
@@ -285,6 +300,12 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         }
         let held = heldSince.duration(to: now)
         if let first = view.firstWaiting, first <= position { return .settle(upTo: position) }
+        if view.earconStarting && rewrites {
+            // Measured just now: what waits in our stream, less the margin, takes the earcon.
+            writing = true
+            self.unheard = nil
+            return .rewrite(frames: max(0, queued - settings.rewriteMarginFrames))
+        }
         if movedAt.duration(to: now) >= settings.stuckLimit {
             return lose("the sound server has played nothing for \(settings.stuckLimit).", now: now)
         }

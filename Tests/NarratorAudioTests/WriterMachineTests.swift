@@ -28,7 +28,7 @@ struct WriterMachineTests {
 
     mutating func open() {
         #expect(machine.next(Self.sound(), now: now) == .open)
-        machine.take(.opened, now: now)
+        machine.take(.opened(rewrites: false), now: now)
     }
 
     /// Opens the device and writes a slice to it: a sound in flight.
@@ -84,7 +84,7 @@ struct WriterMachineTests {
         machine.take(.failed(reason: "x", isStall: false), now: now)
         for _ in 0..<3 { _ = machine.next(Self.sound(), now: now) }
         #expect(machine.next(Self.sound(), now: now) == .open)
-        machine.take(.opened, now: now)
+        machine.take(.opened(rewrites: false), now: now)
         #expect(!machine.working)  // opening is not enough: a file on a full disk opens
         #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
         machine.take(.wrote(frames: 220), now: now)
@@ -251,7 +251,7 @@ struct WriterMachineTests {
         machine.take(.disconnected(reason: "Connection terminated."), now: now)
         #expect(machine.next(Self.sound(), now: now) == .close)
         #expect(machine.next(Self.sound(), now: now) == .open)
-        machine.take(.opened, now: now)
+        machine.take(.opened(rewrites: false), now: now)
         #expect(machine.working)
         // Broken again at once: now it is a loss.
         #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
@@ -300,7 +300,7 @@ struct WriterMachineTests {
         var machine = Machine(
             settings: .init(sampleRate: 22050, isRealTime: false, outputName: "wav"), now: .zero)
         #expect(machine.next(Self.sound(), now: .zero) == .open)
-        machine.take(.opened, now: .zero)
+        machine.take(.opened(rewrites: false), now: .zero)
         #expect(machine.next(Self.sound(), now: .zero) == .write(frames: 220))
         machine.take(.wrote(frames: 220), now: .zero)
         var view = Self.sound(written: 220)

@@ -101,7 +101,7 @@ struct WriterSimulation {
                 machine.take(.failed(reason: error.description, isStall: false), now: now)
             } else {
                 state.output.isOpen = true
-                machine.take(.opened, now: now)
+                machine.take(.opened(rewrites: false), now: now)
             }
         case .measure:
             switch server.backlog() {
@@ -124,6 +124,11 @@ struct WriterSimulation {
             var slice = [Int16](repeating: 0, count: frames)
             state.padWithSilence(into: &slice)
             written(slice)
+        case .rewrite(let frames):
+            // The fake server cannot write over its queue (it opens with `rewrites: false`), and
+            // these runs play no earcons: nothing asks for this.
+            _ = state.rewrite(back: frames)
+            machine.take(.rewrote, now: now)
         case .cut:
             state.cutRequested = false
             cut()
