@@ -26,10 +26,14 @@ public enum SSIPPriority: String, Sendable, CaseIterable {
         }
     }
 
-    /// A `notification` is spoken now or never (`expires: 0`): it is dropped when anything speaks.
+    /// A `notification` is spoken now or never: it expires unless it starts within 250 ms, so it
+    /// is dropped when anything else speaks, yet one that replaces the notification being said has
+    /// the moment that one takes to stop.
     var expiresMilliseconds: Int? {
-        self == .notification ? 0 : nil
+        self == .notification ? Self.notificationMilliseconds : nil
     }
+
+    static let notificationMilliseconds = 250
 
     /// The `supersedes` key: the newest `text` and `notification` replace their own kind, waiting
     /// or speaking. `progress` takes one of two keys (`SSIPProgress`): the newest replaces the one

@@ -20,10 +20,11 @@ extension SSIPSession {
             return SSIPReply(202, "OK PRIORITY SET")
         case "RATE", "PITCH", "VOLUME", "PITCH_RANGE": return setNumber(name, value, ask: ask)
         case "LANGUAGE":
-            guard case .voice = ask(.set(.init(locale: value))) else {
-                return SSIPReply(302, "ERR COULDNT SET LANGUAGE")
-            }
-            settings.language = value
+            // spd-say sends the C locale's "C" when LANG is unset: no language of its own, so the user's.
+            let neutral = value == "C" || value == "POSIX"
+            let change = neutral ? Request.VoiceChange(reset: [.locale]) : Request.VoiceChange(locale: value)
+            guard case .voice = ask(.set(change)) else { return SSIPReply(302, "ERR COULDNT SET LANGUAGE") }
+            settings.language = neutral ? nil : value
             return SSIPReply(201, "OK LANGUAGE SET")
         case "VOICE_TYPE", "VOICE":
             guard SSIPVoiceSettings.voiceTypes.contains(value.uppercased()) else { return .invalidParameter }

@@ -123,11 +123,11 @@ public struct NarratorService: Sendable {
             for server in servers {
                 group.addTask {
                     do {
-                    try await server.executeThenClose { connections in
-                        // Accepting goes on while this sequence is consumed; each connection is
-                        // already served by its handler. Cancellation ends it.
-                        for try await _ in connections {}
-                    }
+                        try await server.executeThenClose { connections in
+                            // Accepting goes on while this sequence is consumed; each connection is
+                            // already served by its handler. Cancellation ends it.
+                            for try await _ in connections {}
+                        }
                     } catch is CancellationError {
                         // Stopped.
                     } catch {
