@@ -78,11 +78,14 @@ enum LibspeechdProgram {
         let compiler = try #require(
             PrivatePulseAudio.findExecutable("cc") ?? PrivatePulseAudio.findExecutable("clang"), "no C compiler")
         let flags = try ChildProcess.run("/usr/bin/env", ["pkg-config", "--cflags", "--libs", "speech-dispatcher"])
-        try #require(flags.status == 0, "libspeechd-dev is not installed (pkg-config speech-dispatcher): \(flags.errors)")
+        try #require(
+            flags.status == 0, "libspeechd-dev is not installed (pkg-config speech-dispatcher): \(flags.errors)")
         let sourcePath = folder + "/ssip-client.c"
         let program = folder + "/ssip-client"
         try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
-        let arguments = [sourcePath, "-o", program, "-pthread"] + flags.output.split(separator: " ").map(String.init)
+        let arguments =
+            [sourcePath, "-o", program, "-pthread"]
+            + flags.output.split(separator: " ").map(String.init)
             .filter { !$0.isEmpty && $0 != "\n" }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         let compiled = try ChildProcess.run(compiler.path, arguments)
         try #require(compiled.status == 0, "the test program did not compile: \(compiled.errors)")
