@@ -208,7 +208,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
         // systemd's variables are taken first, before any other thread may read the environment.
-        let inherited = try InheritedSocket.take()
+        let (inherited, inheritedSSIP) = try InheritedSocket.take()
         let notifier = ServiceNotifier.take()
         if let inherited, socket.socket != nil, socket.path != inherited.path {
             logger.warning("--socket \(socket.path) is ignored: systemd passed the socket \(inherited.path)")
@@ -244,7 +244,7 @@ struct Serve: AsyncParsableCommand {
         SignalWaiter.start(Self.signals) { signal in
             _ = signal == SIGHUP ? reloadSink.yield() : stopSink.yield()
         }
-        let ssipListener = try ssipListener(defaults: defaults, voices: speech.voiceList)
+        let ssipListener = try ssipListener(defaults: defaults, voices: speech.voiceList, inherited: inheritedSSIP)
         let service = NarratorService(
             configuration: .init(
                 socketPath: socket.path,
@@ -262,8 +262,12 @@ struct Serve: AsyncParsableCommand {
         try await service.run()
     }
 
-    /// The SSIP socket: `--ssip-socket`, else `--ssip`'s default, else the settings file's `ssip`.
-    private func ssipListener(defaults: DaemonDefaults, voices: [SSIPVoice]) throws -> SSIPListener? {
+    /// The SSIP socket: the one systemd passed (narrator-ssip.socket), else `--ssip-socket`, else
+    /// `--ssip`'s default, else the settings file's `ssip`.
+    private func ssipListener(defaults: DaemonDefaults, voices: [SSIPVoice], inherited: InheritedSocket?) throws
+        -> SSIPListener?
+    {
+        if let inherited { return SSIPListener(path: inherited.path, inherited: inherited, voices: voices) }
         let setting = ssipSocket ?? (ssip ? "on" : defaults.ssip)
         guard setting != "off" else { return nil }
         if setting != "on" { return SSIPListener(path: setting, voices: voices) }
