@@ -46,9 +46,14 @@ extension SSIPSession {
         return own.first?.key ?? first
     }
 
-    /// A sound of the client's profile (`play`), which SSIP calls a sound icon.
+    /// A sound of the client's profile (`play`), which SSIP calls a sound icon; one the profile
+    /// lacks plays its default earcon.
     mutating func soundIcon(_ name: String, ask: Ask) -> SSIPReply {
-        switch ask(.play(sound: name, arguments: [])) {
+        var reply = ask(.play(sound: name, arguments: []))
+        if case .error(let error) = reply, error.knownCode == .unknownSound {
+            reply = ask(.play(sound: Self.defaultIcon, arguments: []))
+        }
+        switch reply {
         case .sound: return SSIPReply(226, "OK SOUND ICON QUEUED")
         case .error(let error): return SSIPReply(407, "ERR UNKNOWN ICON: \(error.message)")
         default: return SSIPReply(300, "ERR INTERNAL")

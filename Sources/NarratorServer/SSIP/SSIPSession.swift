@@ -44,8 +44,18 @@ struct SSIPSession {
         self.voices = voices
     }
 
-    /// The requests a new connection makes: it listens to its own outcomes, for the 7xx events.
-    static let opening: [Request] = [.subscribe(allClients: false)]
+    /// The requests a new connection makes: it listens to its own outcomes, for the 7xx events, and
+    /// takes the `ssip` profile, whose sounds are its sound icons (the user's, in their profiles
+    /// folder, else the shipped one). Should that profile not load, the connection keeps the default.
+    static let opening: [Request] = [
+        .subscribe(allClients: false), .hello(client: nil, locale: nil, profile: profile),
+    ]
+
+    /// The profile of SSIP connections.
+    static let profile = "ssip"
+
+    /// The sound of that profile that a sound icon it lacks plays: a short earcon.
+    static let defaultIcon = "default"
 
     /// One command: its reply, and what the connection reads next.
     mutating func handle(_ command: SSIPCommand, ask: Ask) -> (SSIPReply, Next) {

@@ -49,6 +49,14 @@ import Testing
         #expect(try daemon.outcome(of: "Important.") == "finished")
     }
 
+    /// SSIP names no standard icons: one the `ssip` profile lacks plays its short default earcon.
+    @Test func aSoundIconIsHeard() throws {
+        let start = daemon.recorder.count
+        let icon = try daemon.spdSay(["-I", "message-arrived"])
+        #expect(icon.status == 0 && icon.output.isEmpty, "\(icon.output) \(icon.errors)")
+        #expect(daemon.recorder.waitForSound(after: start) != nil, "nothing was heard")
+    }
+
     @Test func spdSayListsTheModuleAndTheVoices() throws {
         let modules = try daemon.spdSay(["-O"])
         #expect(modules.status == 0)
