@@ -22,19 +22,19 @@ final class SSIPHandler: ChannelDuplexHandler {
     private let conductor: ConductorShell
     private let voices: [SSIPVoice]
     private let peerCredentials: (any Channel) -> PeerCredentials?
-    private let logger: Logger
+    let logger: Logger
     private var decoder = SSIPFrameDecoder()
     private var session: SSIPSession?
-    private var backlog = OutboundBacklog()
-    private var context: ChannelHandlerContext?
+    var backlog = OutboundBacklog()
+    var context: ChannelHandlerContext?
     /// The answer of the command's last request, not carried out yet.
     private var pending: ConductorShell.Answer?
     /// A command is being answered: notifications wait for its reply.
     private var answering = false
     private var held: [String] = []
-    private var readHeld = false
-    private var closeWhenDrained = false
-    private var flushScheduled = false
+    var readHeld = false
+    var closeWhenDrained = false
+    var flushScheduled = false
 
     init(
         conductor: ConductorShell, voices: [SSIPVoice], logger: Logger,
@@ -128,67 +128,11 @@ final class SSIPHandler: ChannelDuplexHandler {
         queue(event.text, .notification)
     }
 
-    private func queue(_ text: String, _ kind: LineKind) {
-        guard let context else { return }
-        let size = text.utf8.count
-        let (accepted, firstDrop) = backlog.enqueue(kind, size: size)
-        guard accepted else {
-            if firstDrop { logger.warning("An SSIP client does not read what it is sent; dropping its events") }
-            return
-        }
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let written: @Sendable (Result<Void, any Error>) -> Void = { _ in handler.value.lineWritten(size: size) }
-        switch kind {
-        case .reply: context.channel.writeAndFlush(ByteBuffer(string: text)).whenComplete(written)
-        case .notification:
-            context.channel.write(ByteBuffer(string: text)).whenComplete(written)
-            scheduleFlush()
-        }
-    }
-
-    private func lineWritten(size: Int) {
-        backlog.written(size: size)
-        guard readHeld || closeWhenDrained, let context else { return }
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.execute { handler.value.drained() }
-    }
-
-    private func scheduleFlush() {
-        guard !flushScheduled, let context else { return }
-        flushScheduled = true
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            handler.value.flushScheduled = false
-            handler.value.context?.flush()
-        }
-    }
-
     /// `QUIT`: the client's session ends (its speech goes on), the connection once the reply is out.
     private func closeAfterWriting() {
         disconnect()
         closeWhenDrained = true
         drained()
-    }
-
-    private func drained() {
-        guard let context else { return }
-        if closeWhenDrained {
-            if backlog.isEmpty { context.close(promise: nil) }
-            return
-        }
-        if readHeld && backlog.hasRoom {
-            readHeld = false
-            context.read()
-        }
-    }
-
-    /// A client that does not read its replies is not read from either.
-    func read(context: ChannelHandlerContext) {
-        if backlog.isOverLimit {
-            readHeld = true
-        } else {
-            context.read()
-        }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

@@ -15,7 +15,8 @@ import Testing
 
     /// A message is said, then an `important` one of another connection cuts it: the message gets
     /// BEGIN then CANCEL, the important one BEGIN then END, in that order. Each connection pauses
-    /// itself while it queues, so no event comes before the library has taken the callback.
+    /// itself while it queues, so no event comes before the library has taken the callback. A third
+    /// message is paused (PAUSE), resumed (RESUME) and cancelled (CANCEL) while it is said.
     static let script = """
         import sys, threading, speechd
         order = []
@@ -43,6 +44,17 @@ import Testing
         alert.speak("Important.", callback=note("important"))
         alert.resume()
         wait_for("important end")
+        third = "This third message is paused while it is said, resumed, and then cancelled before its end."
+        message.pause()
+        message.speak(third, callback=note("third"))
+        message.resume()
+        wait_for("third begin")
+        message.pause()
+        wait_for("third pause")
+        message.resume()
+        wait_for("third resume")
+        message.cancel()
+        wait_for("third cancel")
         modules = message.list_output_modules()
         voices = [voice for voice in message.list_synthesis_voices() if voice[1] == "pl"]
         print("\\n".join(order))
@@ -62,8 +74,8 @@ import Testing
         #expect(run.status == 0, "\(run.output)\n\(run.errors)")
         #expect(
             run.output.split(separator: "\n").map(String.init) == [
-                "message begin", "message cancel", "important begin", "important end", "modules narrator",
-                "voices Polish",
+                "message begin", "message cancel", "important begin", "important end", "third begin", "third pause",
+                "third resume", "third cancel", "modules narrator", "voices Polish",
             ])
         #expect(daemon.recorder.waitForSound(after: start) != nil, "nothing was heard")
         let history = try daemon.history()
