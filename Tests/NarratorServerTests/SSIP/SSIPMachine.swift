@@ -63,6 +63,12 @@ struct SSIPMachine {
         deliver(machine.run(.speech(event)))
     }
 
+    /// The conductor's wake-up, if it is due.
+    mutating func tick() {
+        guard let deadline = machine.conductor.armedDeadline, deadline <= machine.now else { return }
+        deliver(machine.run(.timer(deadline)))
+    }
+
     /// Starts what was asked to speak and ends what was asked to stop, as a speech system would.
     mutating func startAndStop() {
         let actions = heard
