@@ -17,6 +17,17 @@ import Testing
         #expect(m.events[1] == ["BEGIN #1", "END #1"])
     }
 
+    @Test func anSSMLMarkIsAnIndexMarkEvent() {
+        var m = SSIPMachine()
+        m.connect(1)
+        #expect(m.send(1, "SET SELF SSML_MODE on").code == 219)
+        #expect(m.send(1, "SPEAK", data: #"<speak>One <mark name="m1"/> two.</speak>"#).code == 225)
+        m.startAndStop()
+        m.speech(.mark(1, name: "m1"))
+        m.speech(.finished(1))
+        #expect(m.events[1] == ["BEGIN #1", "INDEX MARK #1", "END #1"])
+    }
+
     @Test func eventsAreThoseAskedForWhenTheMessageWasSent() {
         var m = SSIPMachine()
         m.connect(1)

@@ -16,15 +16,16 @@ import Testing
     /// A message is said, then an `important` one of another connection cuts it: the message gets
     /// BEGIN then CANCEL, the important one BEGIN then END, in that order. Each connection pauses
     /// itself while it queues, so no event comes before the library has taken the callback. A third
-    /// message is paused (PAUSE), resumed (RESUME) and cancelled (CANCEL) while it is said.
+    /// message is paused (PAUSE), resumed (RESUME) and cancelled (CANCEL) while it is said. An SSML
+    /// one's index marks come between its BEGIN and END, in order.
     static let script = """
         import sys, threading, speechd
         order = []
         done = threading.Condition()
         def note(name):
-            def callback(event, **kwargs):
+            def callback(event, index_mark=None, **kwargs):
                 with done:
-                    order.append(name + " " + event)
+                    order.append(name + " " + event + (" " + index_mark if index_mark else ""))
                     done.notify_all()
             return callback
         def wait_for(entry):
@@ -55,6 +56,11 @@ import Testing
         wait_for("third resume")
         message.cancel()
         wait_for("third cancel")
+        message.set_data_mode(speechd.DataMode.SSML)
+        message.pause()
+        message.speak('<speak>One <mark name="m1"/> two <mark name="m2"/> three.</speak>', callback=note("marked"))
+        message.resume()
+        wait_for("marked end")
         modules = message.list_output_modules()
         voices = [voice for voice in message.list_synthesis_voices() if voice[1] == "pl"]
         print("\\n".join(order))
@@ -75,7 +81,8 @@ import Testing
         #expect(
             run.output.split(separator: "\n").map(String.init) == [
                 "message begin", "message cancel", "important begin", "important end", "third begin", "third pause",
-                "third resume", "third cancel", "modules narrator", "voices Polish",
+                "third resume", "third cancel", "marked begin", "marked index_marks m1", "marked index_marks m2",
+                "marked end", "modules narrator", "voices Polish",
             ])
         #expect(daemon.recorder.waitForSound(after: start) != nil, "nothing was heard")
         let history = try daemon.history()
