@@ -16,9 +16,16 @@ import Testing
         return (daemon, ssip)
     }
 
+    /// Stops the daemon and removes the SSIP socket's folders.
+    static func stop(_ daemon: DaemonProcess, _ ssip: String) {
+        _ = daemon.stop()
+        let folder = ssip.split(separator: "/").dropLast(2).joined(separator: "/")
+        try? FileManager.default.removeItem(atPath: "/" + folder)
+    }
+
     @Test func garbageBareLineFeedsAndLongLinesGetErrorsAndTheConnectionGoesOn() throws {
         let (daemon, ssip) = try Self.daemon()
-        defer { _ = daemon.stop() }
+        defer { Self.stop(daemon, ssip) }
         let client = try SSIPRawClient(path: ssip)
         client.send([0x00, 0xff, 0xfe, 13, 10])
         #expect(client.last() == "501 ERR INVALID ENCODING")
@@ -34,7 +41,7 @@ import Testing
 
     @Test func tenMegabytesInASpeakBlockAreRefusedWithoutBeingKept() throws {
         let (daemon, ssip) = try Self.daemon()
-        defer { _ = daemon.stop() }
+        defer { Self.stop(daemon, ssip) }
         let client = try SSIPRawClient(path: ssip)
         client.send("SPEAK\r\n")
         #expect(client.last() == "230 OK RECEIVING DATA")
@@ -54,7 +61,7 @@ import Testing
 
     @Test func anUnterminatedSpeakAndAClientThatNeverReadsHoldNobodyUp() throws {
         let (daemon, ssip) = try Self.daemon()
-        defer { _ = daemon.stop() }
+        defer { Self.stop(daemon, ssip) }
         let unterminated = try SSIPRawClient(path: ssip)
         unterminated.send("SPEAK\r\n" + String(repeating: "never ending ", count: 20_000))
         // A client that asks and asks without reading a reply: its reads stop, nobody else's do.

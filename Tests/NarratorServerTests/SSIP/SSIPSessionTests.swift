@@ -17,6 +17,16 @@ import Testing
         #expect(m.events[1] == ["BEGIN #1", "END #1"])
     }
 
+    /// An SSIP client has a game's limits: 32 messages waiting or speaking.
+    @Test func theClientLimitIsAnSSIPError() {
+        var m = SSIPMachine()
+        m.connect(1)
+        #expect(m.send(1, "SET SELF PRIORITY message").code == 202)
+        for index in 0..<32 { #expect(m.send(1, "SPEAK", data: "Message \(index).").code == 225) }
+        let refused = m.send(1, "SPEAK", data: "One too many.")
+        #expect(refused.code == 400 && refused.message.hasPrefix("ERR LIMIT: "), "\(refused.text)")
+    }
+
     @Test func anSSMLMarkIsAnIndexMarkEvent() {
         var m = SSIPMachine()
         m.connect(1)
