@@ -50,9 +50,12 @@ public struct SSIPListener: Sendable {
         }
         let path = path
         try SocketPath.prepare(path, option: "--ssip-socket") { pid in
-            ServerError(
-                "\(Self.program(pid)) (pid \(pid)) already listens for SSIP on \(path); stop it first "
-                    + "(systemctl --user stop speech-dispatcher.socket speech-dispatcher.service), or choose "
+            let program = Self.program(pid)
+            let how =
+                program == "speech-dispatcher"
+                ? " (systemctl --user stop speech-dispatcher.socket speech-dispatcher.service)" : ""
+            return ServerError(
+                "\(program) (pid \(pid)) already listens for SSIP on \(path); stop it first\(how), or choose "
                     + "another --ssip-socket.")
         }
         let server = try await SocketPath.bindPrivately(path) {
