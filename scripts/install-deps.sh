@@ -19,11 +19,15 @@ if [ "${1:-}" = "--test" ]; then
     # systemd running); python3, python3-pip, python3-setuptools, python3-wheel: the Python client's tests,
     # which pip-install it from the checkout offline (--no-build-isolation, so setuptools and wheel
     # must be there already); man-db (with groff), zsh, fish: the install test shows the man pages with
-    # man --warnings and has each shell load the installed completions.
+    # man --warnings and has each shell load the installed completions; python3-speechd: speech-dispatcher's
+    # Python client, which the SSIP tests speak through the narrator (spd-say comes with speech-dispatcher,
+    # libspeechd with libspeechd-dev; pkg-config gives its flags to the C test program, which cc, or the Swift
+    # toolchain's clang, compiles).
     packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
     packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng systemd"
     packages="$packages speech-dispatcher speech-dispatcher-espeak-ng"
     packages="$packages python3 python3-pip python3-setuptools python3-wheel man-db zsh fish"
+    packages="$packages python3-speechd pkg-config"
 fi
 
 missing=""

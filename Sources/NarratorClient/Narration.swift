@@ -207,6 +207,9 @@ public final class Narration: @unchecked Sendable {
                     }
                 case .notification(.outcome(let report)):
                     updates.append(.outcome(id: report.id, outcome: report.outcome))
+                case .notification(.mark):
+                    // A game's SSML marks are not the game's loop's business.
+                    break
                 case .reply(let reply):
                     if !sentTags.isEmpty, let tag = sentTags.removeFirst() {
                         updates.append(.accepted(tag: tag, id: reply.announcementID))

@@ -31,6 +31,8 @@ public enum SpeakerEvent: Sendable, Hashable {
     case started(AnnouncementID)
     /// The listener reached the start of a sentence, at this Unicode-scalar offset of the whole text.
     case sentence(AnnouncementID, position: Int)
+    /// The listener reached an SSML `<mark name="..."/>` of the text (SSIP's index marks).
+    case mark(AnnouncementID, name: String)
     /// Every sample was heard.
     case finished(AnnouncementID)
     /// Stopped before the end; `resumePosition` is the start of the last sentence heard.

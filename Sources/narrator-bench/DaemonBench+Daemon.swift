@@ -13,6 +13,8 @@ extension DaemonBench {
     /// in this process on a socket in a temporary folder, so the benchmark can see inside its sink.
     struct InProcessDaemon: Sendable {
         let socket: String
+        /// Its SSIP socket, when started with `ssip` (`narrator serve --ssip-socket`).
+        let ssipSocket: String?
         private let folder: String
         private let task: Task<Void, any Error>
 
@@ -26,8 +28,8 @@ extension DaemonBench {
         }
 
         /// Starts it speaking through `speaker` (either backend) and playing earcons through `sounds`.
-        static func start(speaker: any Speaker, sounds: any SoundOutput, logger: Logger) async throws
-            -> InProcessDaemon
+        static func start(speaker: any Speaker, sounds: any SoundOutput, logger: Logger, ssip: Bool = false)
+            async throws -> InProcessDaemon
         {
             let (profileFolder, ownTable) = try shippedProfile()
             let catalog = ProfileCatalog(roots: [], given: profileFolder, extraTables: ownTable)
@@ -35,11 +37,14 @@ extension DaemonBench {
             let folder = FileManager.default.temporaryDirectory
                 .appendingPathComponent("narrator-bench-\(UInt32.random(in: 0...UInt32.max))").path
             let socket = folder + "/narrator.sock"
+            let ssipSocket = ssip ? folder + "/speech-dispatcher/speechd.sock" : nil
             let conductor = ConductorShell(
                 profile: profile, catalog: catalog, speaker: speaker, sounds: sounds, logger: logger)
             let (ready, readySignal) = AsyncStream.makeStream(of: Void.self)
             let service = NarratorService(
-                configuration: .init(socketPath: socket, onReady: { _ in readySignal.finish() }),
+                configuration: .init(
+                    socketPath: socket, onReady: { _ in readySignal.finish() },
+                    ssip: ssipSocket.map { SSIPListener(path: $0, voices: []) }),
                 conductor: conductor, logger: logger)
             // Cancelling the task ends the accept loop, closes every connection and removes the socket.
             let task = Task {
@@ -51,7 +56,7 @@ extension DaemonBench {
                 try await task.value
                 throw BenchFailure("the daemon stopped before listening on \(socket)")
             }
-            return InProcessDaemon(socket: socket, folder: folder, task: task)
+            return InProcessDaemon(socket: socket, ssipSocket: ssipSocket, folder: folder, task: task)
         }
 
         /// Runs `body` with a started daemon, and stops it afterwards whether `body` threw or not.

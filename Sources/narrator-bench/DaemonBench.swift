@@ -13,7 +13,7 @@ struct DaemonBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "daemon",
         abstract:
-            "Event to reply, to first PCM chunk, to audible; interrupt; earcons; balance; streaming; cold start; idle; backends.",
+            "Event to reply, to first PCM chunk, to audible; interrupt; earcons; balance; streaming; cold start; idle; backends; ssip.",
         discussion: """
             reply and first-chunk speak into a memory sink, stream into the null sink. audible, interrupt, \
             earcon and balance (lane notes beside speech at default settings, RMS over the sounding parts) start a private PulseAudio with a null sink and record its monitor with parec \
@@ -21,6 +21,8 @@ struct DaemonBench: AsyncParsableCommand {
             with the same command, --product narrator); idle plays it into a private PulseAudio. backends runs \
             the espeak-ng and the speech-dispatcher backend side by side (a private speech-dispatcher with its \
             espeak-ng module playing into the same private PulseAudio): event -> audible, high -> old speech silent. \
+            ssip runs that private speech-dispatcher and the narrator's SSIP socket side by side on it, with \
+            spd-say's requests (a connection each): request -> audible, CANCEL ALL -> silent. \
             clients runs many clients at once against spawned narrator serve processes (null sink), each \
             writing its next event when it has read the last reply; with --against OLD it alternates OLD and \
             this build. hostile runs never-reading subscribers and paused flooders beside a well-behaved game \
@@ -42,6 +44,7 @@ struct DaemonBench: AsyncParsableCommand {
         case coldStart = "cold-start"
         case idle
         case backends
+        case ssip
         case clients
         case hostile
         case restart
@@ -167,6 +170,7 @@ struct DaemonBench: AsyncParsableCommand {
         case .balance: try await measurement(3).balance()
         case .stream: try await measurement(100_000).stream(spawned: spawned)
         case .backends: try await measurement(100).backends()
+        case .ssip: try await measurement(30).ssip()
         case .restart: try await measurement(100).restart()
         case .coldStart, .idle, .clients, .hostile, .memory: break
         }

@@ -55,7 +55,7 @@ struct PulseBench {
                 try engine.speak(SpeechRequest(id: id, text: text), to: sink) { event in
                     switch event {
                     case .stopped, .finished, .failed: ended.continuation.finish()
-                    case .started, .sentence: break
+                    case .started, .sentence, .mark: break
                     }
                 }
                 guard let onset = recorder.waitForSound(after: before) else { continue }

@@ -9,13 +9,14 @@ extension Config {
             abstract: "Set one setting in your configuration file, keeping its comments and other lines.",
             discussion: """
                 NAME is locale (a BCP-47 tag), rate (80-450 words a minute), pitch (0-100), volume (0-200), output \
-                (as serve --output takes it), spoken_notices (on: say when a language has no voice, off) or \
+                (as serve --output takes it), spoken_notices (on: say when a language has no voice, off), ssip (on, off \
+                or a socket path: listen for speech-dispatcher's clients, docs/SSIP.md) or \
                 voice.LANGUAGE (an espeak-ng voice, with an optional variant: voice.pl pl+f3; `narrator voices` and `narrator voices --variants` list them). The value is checked \
                 as the daemon checks it, and nothing is written when it is refused. A running daemon takes the \
                 change when reloaded (`systemctl --user reload narrator`, or SIGHUP).
                 """)
 
-        @Argument(help: "The setting: locale, rate, pitch, volume, output, spoken_notices or voice.LANGUAGE.")
+        @Argument(help: "The setting: locale, rate, pitch, volume, output, spoken_notices, ssip or voice.LANGUAGE.")
         var name: String
 
         @Argument(help: "Its value.")
@@ -52,7 +53,7 @@ extension Config {
                 change when reloaded (`systemctl --user reload narrator`, or SIGHUP).
                 """)
 
-        @Argument(help: "The setting: locale, rate, pitch, volume, output, spoken_notices or voice.LANGUAGE.")
+        @Argument(help: "The setting: locale, rate, pitch, volume, output, spoken_notices, ssip or voice.LANGUAGE.")
         var name: String
 
         @OptionGroup var options: ConfigOptions
@@ -79,7 +80,7 @@ enum ConfigEdit {
     static func key(_ name: String) throws(ValidationError) -> ConfigKey {
         guard let key = ConfigKey(name: name) else {
             throw ValidationError(
-                "Unknown setting \"\(name)\"; use locale, rate, pitch, volume, output, spoken_notices or voice.LANGUAGE (voice.pl)."
+                "Unknown setting \"\(name)\"; use locale, rate, pitch, volume, output, spoken_notices, ssip or voice.LANGUAGE (voice.pl)."
             )
         }
         return key

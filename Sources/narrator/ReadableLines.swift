@@ -58,11 +58,13 @@ enum ReadableLines {
         return "\(report.outcome.name) \(report.id) \(report.client)\(detail.map { " (\($0))" } ?? ""): \(report.text)"
     }
 
-    /// A notification of `monitor`: an outcome, or the sound output's change.
+    /// A notification of `monitor`: an outcome, the sound output's change, or an SSML mark reached
+    /// ("mark 7 spd-say: here").
     static func notification(_ notification: Notification) -> String {
         switch notification {
         case .outcome(let report): outcome(report)
         case .output(let state): "sound \(sound(state))"
+        case .mark(let report): "mark \(report.id) \(report.client): \(report.name)"
         }
     }
 

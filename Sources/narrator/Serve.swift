@@ -102,6 +102,19 @@ struct Serve: AsyncParsableCommand {
             valueName: "on|off"))
     var spokenNotices: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also listen for speech-dispatcher's clients (SSIP), so spd-say, Orca and programs using libspeechd or Python's speechd speak through the narrator.",
+            discussion: """
+                The socket is $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock, where those clients look, with the \
+                main socket's rules; a speech-dispatcher that already listens there is refused, not replaced. \
+                The settings file's ssip (on, off or a path) does the same (docs/SSIP.md).
+                """))
+    var ssip = false
+
+    @Option(help: ArgumentHelp("Listen for SSIP on this socket instead (implies --ssip).", valueName: "path"))
+    var ssipSocket: String?
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -195,7 +208,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let logger = CommandLogger.make(level: Logger.Level(rawValue: logLevel) ?? .info)
         // systemd's variables are taken first, before any other thread may read the environment.
-        let inherited = try InheritedSocket.take()
+        let (inherited, inheritedSSIP) = try InheritedSocket.take()
         let notifier = ServiceNotifier.take()
         if let inherited, socket.socket != nil, socket.path != inherited.path {
             logger.warning("--socket \(socket.path) is ignored: systemd passed the socket \(inherited.path)")
@@ -231,6 +244,7 @@ struct Serve: AsyncParsableCommand {
         SignalWaiter.start(Self.signals) { signal in
             _ = signal == SIGHUP ? reloadSink.yield() : stopSink.yield()
         }
+        let ssipListener = try ssipListener(defaults: defaults, voices: speech.voiceList, inherited: inheritedSSIP)
         let service = NarratorService(
             configuration: .init(
                 socketPath: socket.path,
@@ -243,9 +257,25 @@ struct Serve: AsyncParsableCommand {
                     Self.tell(notifier, "READY=1", logger)
                 },
                 onStopping: { Self.tell(notifier, "STOPPING=1", logger) },
-                reloadRequests: reloads, stopRequests: stops),
+                reloadRequests: reloads, stopRequests: stops, ssip: ssipListener),
             conductor: conductor, logger: logger)
         try await service.run()
+    }
+
+    /// The SSIP socket: the one systemd passed (narrator-ssip.socket), else `--ssip-socket`, else
+    /// `--ssip`'s default, else the settings file's `ssip`.
+    private func ssipListener(defaults: DaemonDefaults, voices: [SSIPVoice], inherited: InheritedSocket?) throws
+        -> SSIPListener?
+    {
+        if let inherited { return SSIPListener(path: inherited.path, inherited: inherited, voices: voices) }
+        let setting = ssipSocket ?? (ssip ? "on" : defaults.ssip)
+        guard setting != "off" else { return nil }
+        if setting != "on" { return SSIPListener(path: setting, voices: voices) }
+        guard let path = SSIPListener.defaultPath(environment: ProcessInfo.processInfo.environment) else {
+            throw ValidationError(
+                "XDG_RUNTIME_DIR is not set, so speech-dispatcher's socket has no place; give --ssip-socket PATH.")
+        }
+        return SSIPListener(path: path, voices: voices)
     }
 
     /// Tells systemd (`Type=notify`) how the daemon is doing, when it was started by systemd.

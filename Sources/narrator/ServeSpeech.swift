@@ -1,6 +1,7 @@
 import ArgumentParser
 import Logging
 import NarratorAudio
+import NarratorServer
 import NarratorSpeech
 import NarratorSpeechDispatcher
 import NarratorVoice
@@ -19,6 +20,9 @@ struct ServeSpeech {
     let speaker: any Speaker
     let mixer: Mixer
     let close: () -> Void
+    /// The voices SSIP clients may list and choose (`LIST SYNTHESIS_VOICES`): espeak-ng's; none
+    /// through speech-dispatcher, which chooses its own.
+    var voiceList: [SSIPVoice] = []
 
     /// The rate earcons are rendered at when espeak-ng is not started (its own rate otherwise).
     static let earconRate = 22050
@@ -79,9 +83,11 @@ struct ServeSpeech {
             engine.shutdown()
             throw error
         }
-        return ServeSpeech(speaker: EngineSpeaker(engine: engine, sink: mixer.speech), mixer: mixer) {
+        var speech = ServeSpeech(speaker: EngineSpeaker(engine: engine, sink: mixer.speech), mixer: mixer) {
             engine.shutdown()
             mixer.close()
         }
+        speech.voiceList = engine.voices.map { SSIPVoice(name: $0.name, language: $0.primaryLanguage) }
+        return speech
     }
 }

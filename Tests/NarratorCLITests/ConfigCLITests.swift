@@ -35,6 +35,7 @@ struct ConfigCLITests {
                     effects_volume 100 (built-in)
                     output auto (built-in)
                     spoken_notices off (built-in)
+                    ssip off (built-in)
                     voice.pl pl+f3 (\(file):5)
 
                     """, "\(shown.transcript)")

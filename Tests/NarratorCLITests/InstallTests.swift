@@ -171,7 +171,10 @@ struct InstallTests {
             ])
         let verified = try place.run(
             try Self.tool("systemd-analyze"),
-            ["--user", "verify", units + "/narrator.socket", units + "/narrator.service"])
+            [
+                "--user", "verify", units + "/narrator.socket", units + "/narrator-ssip.socket",
+                units + "/narrator.service",
+            ])
         #expect(verified.status == 0 && verified.errors.isEmpty && verified.output.isEmpty, "\(verified.transcript)")
     }
 }

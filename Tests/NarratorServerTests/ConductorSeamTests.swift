@@ -53,7 +53,9 @@ final class FakeSpeaker: Speaker {
     func emit(_ event: SpeakerEvent) {
         let id: AnnouncementID
         switch event {
-        case .started(let i), .sentence(let i, _), .finished(let i), .stopped(let i, _), .failed(let i, _): id = i
+        case .started(let i), .sentence(let i, _), .mark(let i, _), .finished(let i), .stopped(let i, _),
+            .failed(let i, _):
+            id = i
         }
         observers.withLock { $0[id] }?(event)
     }

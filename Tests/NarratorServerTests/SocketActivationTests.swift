@@ -117,6 +117,22 @@ struct SocketActivationTests {
         #expect(daemon.logText.contains("systemd passed 2 sockets"), "\(daemon.logText)")
     }
 
+    @Test("Two passed sockets, one named ssip: one daemon serves the games on one and SSIP on the other")
+    func servesTheSSIPSocketSystemdNames() throws {
+        let runtime = try Self.runtimeFolder()
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let ssip = runtime + "/speechd.sock"
+        let daemon = try DaemonProcess(
+            socket: runtime + "/narrator.sock", activator: try Self.activator(),
+            activatorArguments: ["--listen", ssip, "--fdname=ssip:narrator"])
+        defer { _ = daemon.stop() }
+        let client = try SSIPRawClient(path: ssip)
+        client.send("HISTORY GET CLIENT_ID\r\n")
+        #expect(client.reply() == ["245-1", "245 OK CLIENT ID SENT"])
+        #expect(daemon.waitForLog("Listening for SSIP on \(ssip), the socket systemd passed"))
+        #expect(try daemon.request(#"{"type":"status"}"#).contains(#""clients":2"#))
+    }
+
     @Test("systemd-analyze verify finds nothing to say about the shipped units, and does about a broken one")
     func unitFilesVerify() throws {
         let analyze = try #require(
@@ -134,7 +150,11 @@ struct SocketActivationTests {
         variables["XDG_RUNTIME_DIR"] = home
         let units = NarratorExecutable.packageRoot + "/contrib/systemd"
         let shipped = try ChildProcess.run(
-            analyze, ["--user", "verify", units + "/narrator.socket", units + "/narrator.service"],
+            analyze,
+            [
+                "--user", "verify", units + "/narrator.socket", units + "/narrator-ssip.socket",
+                units + "/narrator.service",
+            ],
             environment: variables)
         #expect(shipped.status == 0 && shipped.errors.isEmpty && shipped.output.isEmpty, "\(shipped.errors)")
 

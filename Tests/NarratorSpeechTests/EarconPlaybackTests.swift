@@ -123,7 +123,7 @@ struct EarconPlaybackTests {
                 case .finished, .stopped, .failed:
                     outcome.withLock { $0 = event }
                     ended.signal()
-                case .started, .sentence: break
+                case .started, .sentence, .mark: break
                 }
             }
             let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")

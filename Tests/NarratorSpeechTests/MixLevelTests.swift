@@ -47,7 +47,7 @@ struct MixLevelTests {
             try engine.speak(request, to: TeeSink(mixer.speech, memory)) { event in
                 switch event {
                 case .finished, .stopped, .failed: ended.signal()
-                case .started, .sentence: break
+                case .started, .sentence, .mark: break
                 }
             }
             let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")

@@ -62,4 +62,17 @@ struct SynthesisTests {
                 .finished(id),
             ])
     }
+
+    @Test("An SSML text's marks arrive in order, while it is heard")
+    func reportsMarks() async throws {
+        let engine = try TestEngine.engine()
+        let text = #"<speak>One <mark name="first"/> two <mark name="second"/> three.</speak>"#
+        let log = EventLog()
+        let id = TestEngine.nextID()
+        let outcome = try await engine.speakAndWait(SpeechRequest(id: id, text: text, ssml: true), to: MemorySink()) {
+            log.record($0)
+        }
+        #expect(outcome == .finished(id))
+        #expect(log.all == [.started(id), .mark(id, name: "first"), .mark(id, name: "second"), .finished(id)])
+    }
 }

@@ -102,6 +102,7 @@ struct WireRoundTripTests {
         .outcome(.init(outcome: .interrupted(by: nil), id: "3", client: "c", text: "x", milliseconds: 1)),
         .output(.init(output: "pulse", condition: .lost(reason: "connection refused"), milliseconds: 99.001)),
         .output(.init(output: "pulse", condition: .working, milliseconds: 100)),
+        .mark(.init(id: "3", client: "spd-say", name: "here", milliseconds: 5.25)),
     ]
 
     @Test("every notification reads back as written", arguments: notifications)
@@ -132,6 +133,9 @@ struct WireRoundTripTests {
             Notification.outcome(
                 .init(outcome: .superseded(by: 4), id: "3", client: "c", text: "S", milliseconds: 12.5)
             ).line == #"{"event":"superseded","id":"3","client":"c","text":"S","t_ms":12.500,"by":"4"}"#)
+        #expect(
+            Notification.mark(.init(id: "3", client: "c", name: "m1", milliseconds: 12.5)).line
+                == #"{"event":"mark","id":"3","client":"c","mark":"m1","t_ms":12.500}"#)
         #expect(
             Request.event(type: "collision", fields: [.init("lives", .integer(2))]).line
                 == #"{"type":"collision","lives":2}"#)

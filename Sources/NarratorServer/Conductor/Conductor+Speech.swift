@@ -29,12 +29,24 @@ extension Conductor {
         switch event {
         case .started(let id): feed(.speechStarted(id))
         case .sentence(let id, let position): feed(.speechReachedSentence(id, position: position))
+        case .mark(let id, let name): reached(mark: name, of: id)
         case .finished(let id): feed(.speechFinished(id))
         case .stopped(let id, _): feed(.speechStopped(id))
         case .failed(let id, let reason):
             actions.append(.log(.error, "Announcement \(id) could not be spoken: \(reason)"))
             feed(.speechFailed(id, reason: reason))
         }
+    }
+
+    /// An SSML mark the listener reached, to the clients that listen to its owner (C20). Not the
+    /// scheduler's: a mark changes no outcome. One of an announcement that has ended is late.
+    private mutating func reached(mark: String, of id: AnnouncementID) {
+        guard let record = ledger.records[id], !record.phase.hasEnded else { return }
+        let listeners = sessions.values.filter { $0.wants(notificationsOf: record.client) }.map(\.id)
+        guard !listeners.isEmpty else { return }
+        let report = Notification.MarkReport(
+            id: String(id.rawValue), client: name(of: record.client), name: mark, milliseconds: milliseconds(now))
+        actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, Notification.mark(report).line))
     }
 
     /// One outcome: into the ledger (once ended, never again), the counters, and a notification to

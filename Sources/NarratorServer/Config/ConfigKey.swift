@@ -11,11 +11,16 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     case output
     /// `on`: the daemon says when a language has no voice (docs/CONFIG.md); `off`, built in.
     case spokenNotices
+    /// `on`, `off` or a socket path: the daemon also listens for speech-dispatcher's clients (SSIP,
+    /// docs/SSIP.md); read at start only.
+    case ssip
     /// The voice for one language (`voice.pl`); the tag is kept lowercased, `_` read as `-`.
     case voice(language: String)
 
     /// The settings every file may hold once, in the order `narrator config` shows them.
-    public static let fixed: [ConfigKey] = [.locale, .rate, .pitch, .volume, .effectsVolume, .output, .spokenNotices]
+    public static let fixed: [ConfigKey] = [
+        .locale, .rate, .pitch, .volume, .effectsVolume, .output, .spokenNotices, .ssip,
+    ]
 
     /// The key a name in the file means (`rate`, `voice.pt-BR`); nil for a name the file does not take.
     public init?(name: String) {
@@ -27,6 +32,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case "effects_volume": self = .effectsVolume
         case "output": self = .output
         case "spoken_notices": self = .spokenNotices
+        case "ssip": self = .ssip
         default:
             guard name.hasPrefix(Self.voicePrefix), name.count > Self.voicePrefix.count else { return nil }
             self = .voice(language: LocaleIdentifier(String(name.dropFirst(Self.voicePrefix.count))).normalized)
@@ -45,6 +51,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .effectsVolume: "effects_volume"
         case .output: "output"
         case .spokenNotices: "spoken_notices"
+        case .ssip: "ssip"
         case .voice(let language): Self.voicePrefix + language
         }
     }
@@ -53,7 +60,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The names a file takes, for messages.
     static let allowedNames =
-        "locale, rate, pitch, volume, effects_volume, output, spoken_notices and voice.LANGUAGE (voice.pl)"
+        "locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip and voice.LANGUAGE (voice.pl)"
 
     /// Fixed settings first, in their order, then the voices by language.
     public static func < (lhs: ConfigKey, rhs: ConfigKey) -> Bool {

@@ -35,6 +35,8 @@ public struct DaemonDefaults: Sendable, Hashable {
     /// Say "No voice for this language" before a client's first announcement in a language that has
     /// no voice (`spoken_notices on`); off unless the player asks.
     public var spokenNotices = false
+    /// `off`, `on` (speech-dispatcher's own socket) or the path of the SSIP socket; read at start only.
+    public var ssip = "off"
     /// Where each value that is not built in comes from.
     public var origins: [ConfigKey: Origin]
 
@@ -56,7 +58,7 @@ public struct DaemonDefaults: Sendable, Hashable {
         let fixed: [(key: ConfigKey, value: String)] = [
             (.locale, voice.locale), (.rate, String(voice.rate)), (.pitch, String(voice.pitch)),
             (.volume, String(voice.volume)), (.effectsVolume, String(effectsVolume)), (.output, output),
-            (.spokenNotices, spokenNotices ? "on" : "off"),
+            (.spokenNotices, spokenNotices ? "on" : "off"), (.ssip, ssip),
         ]
         return fixed + voices.keys.sorted().map { (.voice(language: $0), voices[$0] ?? "") }
     }
@@ -92,6 +94,11 @@ public struct DaemonDefaults: Sendable, Hashable {
                 throw ConfigValueError("spoken_notices is on or off, not \"\(text)\"")
             }
             spokenNotices = text == "on"
+        case .ssip:
+            guard text == "on" || text == "off" || text.hasPrefix("/") else {
+                throw ConfigValueError("ssip is on, off or the absolute path of a socket, not \"\(text)\"")
+            }
+            ssip = text
         case .voice(let language):
             _ = try checks.locale(language)
             warning = try checks.voice(text)

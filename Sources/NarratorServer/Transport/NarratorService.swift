@@ -34,14 +34,17 @@ public struct NarratorService: Sendable {
         public var reloadRequests: AsyncStream<Void>
         /// The first element stops the daemon gracefully (SIGTERM, SIGINT); cancelling `run` does too.
         public var stopRequests: AsyncStream<Void>
+        /// The second, SSIP socket (`--ssip`), if any: speech-dispatcher's clients (docs/SSIP.md).
+        public var ssip: SSIPListener?
 
         public init(
             socketPath: String, inherited: InheritedSocket? = nil, lineLimit: Int = ProtocolLimits.maximumLineBytes,
             onReady: @escaping @Sendable (String) -> Void = { _ in },
             onStopping: @escaping @Sendable () -> Void = {},
             reloadRequests: AsyncStream<Void> = AsyncStream { $0.finish() },
-            stopRequests: AsyncStream<Void> = AsyncStream { $0.finish() }
+            stopRequests: AsyncStream<Void> = AsyncStream { $0.finish() }, ssip: SSIPListener? = nil
         ) {
+            self.ssip = ssip
             self.socketPath = socketPath
             self.inherited = inherited
             self.lineLimit = lineLimit
@@ -93,11 +96,16 @@ public struct NarratorService: Sendable {
             logger.info("Listening", metadata: ["socket": "\(path)"])
         }
         defer { if configuration.inherited == nil { unlink(path) } }
+        var servers = [server]
+        if let ssip = configuration.ssip {
+            servers.append(try await ssip.listen(conductor: conductor, logger: logger, open: open))
+        }
+        defer { if let ssip = configuration.ssip, ssip.inherited == nil { unlink(ssip.path) } }
         configuration.onReady(path)
 
         try await withThrowingDiscardingTaskGroup { group in
             group.addTask { await reloadOnRequest() }
-            await acceptUntilStopped(server)
+            await acceptUntilStopped(servers)
             configuration.onStopping()
             logger.info("Shutting down: stopping speech and closing clients")
             await open.closeAll()
@@ -107,24 +115,26 @@ public struct NarratorService: Sendable {
     }
 
     /// Accepts connections until a stop request comes or the task is cancelled, then closes the
-    /// listening socket.
-    private func acceptUntilStopped(_ server: NIOAsyncChannel<any Channel, Never>) async {
+    /// listening sockets.
+    private func acceptUntilStopped(_ servers: [NIOAsyncChannel<any Channel, Never>]) async {
         enum Ended { case served, stopRequested, noMoreStops }
         let (stops, logger) = (configuration.stopRequests, logger)
         await withTaskGroup(of: Ended.self) { group in
-            group.addTask {
-                do {
-                    try await server.executeThenClose { connections in
-                        // Accepting goes on while this sequence is consumed; each connection is
-                        // already served by its handler. Cancellation ends it.
-                        for try await _ in connections {}
+            for server in servers {
+                group.addTask {
+                    do {
+                        try await server.executeThenClose { connections in
+                            // Accepting goes on while this sequence is consumed; each connection is
+                            // already served by its handler. Cancellation ends it.
+                            for try await _ in connections {}
+                        }
+                    } catch is CancellationError {
+                        // Stopped.
+                    } catch {
+                        logger.error("Accepting connections failed: \(error)")
                     }
-                } catch is CancellationError {
-                    // Stopped.
-                } catch {
-                    logger.error("Accepting connections failed: \(error)")
+                    return .served
                 }
-                return .served
             }
             group.addTask {
                 for await _ in stops { return .stopRequested }

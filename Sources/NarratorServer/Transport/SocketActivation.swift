@@ -15,25 +15,41 @@ public struct InheritedSocket: Sendable, Equatable {
     /// The path it listens on, as `getsockname` tells (`@name` for an abstract one).
     public let path: String
 
-    /// The socket systemd passed to this process, or nil when it passed none. Reads and unsets
-    /// `LISTEN_PID`, `LISTEN_FDS` and `LISTEN_FDNAMES` (so nothing this process starts takes them
-    /// for its own), and marks the descriptor close-on-exec. Call before other threads read the
-    /// environment. Throws when the variables are for this process but the socket is not one
-    /// the daemon can serve on: more than one socket, or not a listening Unix stream socket.
-    public static func take() throws(ServerError) -> InheritedSocket? {
+    /// The sockets systemd passed to this process: the main one, and the SSIP one, the socket named
+    /// `ssip` (`FileDescriptorName=ssip`, narrator-ssip.socket); nil for each it did not pass. Reads
+    /// and unsets `LISTEN_PID`, `LISTEN_FDS` and `LISTEN_FDNAMES` (so nothing this process starts takes
+    /// them for its own), and marks the descriptors close-on-exec. Call before other threads read the
+    /// environment. Throws when the variables are for this process but a socket is not one the daemon
+    /// can serve on: more than one main socket, or not a listening Unix stream socket.
+    public static func take() throws(ServerError) -> (main: InheritedSocket?, ssip: InheritedSocket?) {
         let pid = variable("LISTEN_PID")
         let count = variable("LISTEN_FDS")
+        let names = variable("LISTEN_FDNAMES")?.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
-        guard let pid, let count, Int32(pid) == getpid() else { return nil }
+        guard let pid, let count, Int32(pid) == getpid() else { return (nil, nil) }
         guard let sockets = Int(count), sockets >= 0 else {
             throw ServerError("LISTEN_FDS is \"\(count)\", not a number of sockets; check narrator.socket.")
         }
-        guard sockets > 0 else { return nil }
-        guard sockets == 1 else {
+        let descriptors = (0..<Int32(sockets)).map { firstDescriptor + $0 }
+        let ssip = descriptors.indices.filter { names?.indices.contains($0) == true && names?[$0] == ssipName }
+        let main = descriptors.indices.filter { !ssip.contains($0) }
+        guard main.count <= 1, ssip.count <= 1 else {
             throw ServerError(
-                "systemd passed \(sockets) sockets; narrator serves one: give narrator.socket one ListenStream= line.")
+                "systemd passed \(sockets) sockets; narrator serves one, and one SSIP socket named \(ssipName): give "
+                    + "narrator.socket one ListenStream= line, and narrator-ssip.socket FileDescriptorName=\(ssipName)."
+            )
         }
-        let descriptor = firstDescriptor
+        return (
+            try main.first.map { index throws(ServerError) in try checked(descriptors[index]) },
+            try ssip.first.map { index throws(ServerError) in try checked(descriptors[index]) }
+        )
+    }
+
+    /// The `FileDescriptorName=` of the SSIP socket unit.
+    public static let ssipName = "ssip"
+
+    /// A passed descriptor the daemon can listen on, marked close-on-exec.
+    private static func checked(_ descriptor: Int32) throws(ServerError) -> InheritedSocket {
         guard option(descriptor, SO_DOMAIN) == AF_UNIX, option(descriptor, SO_TYPE) == Int32(SOCK_STREAM.rawValue)
         else {
             throw ServerError(

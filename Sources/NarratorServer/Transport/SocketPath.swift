@@ -8,8 +8,12 @@ import NarratorSystem
 public enum SocketPath {
     /// Makes the socket's folder (mode 0700, ours) or checks it (`SocketFolder`), and clears a
     /// socket left by a dead daemon. Throws when the path is too long, a live daemon answers on it,
-    /// or another user could replace the socket.
-    public static func prepare(_ path: String) throws(ServerError) {
+    /// or another user could replace the socket. `option` is the one that chooses the path, and
+    /// `live` says what answers there (given its pid) when it is a process of this user.
+    public static func prepare(
+        _ path: String, option: String = "--socket",
+        live: ((Int32) -> ServerError)? = nil
+    ) throws(ServerError) {
         if let problem = DaemonSocket.problem(with: path) { throw ServerError(problem) }
         // The socket's folder: "/" for "/x.sock", the working folder for "x.sock".
         let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
@@ -18,17 +22,18 @@ public enum SocketPath {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
-            throw ServerError("\(path) exists and is not a socket; remove it or choose another --socket.")
+            throw ServerError("\(path) exists and is not a socket; remove it or choose another \(option).")
         }
         switch listener(on: path) {
         case .none:
             unlink(path)
-        case .ours:
-            throw ServerError("Another narrator is already running on \(path); stop it first, or use --socket.")
+        case .ours(let pid):
+            if let live { throw live(pid) }
+            throw ServerError("Another narrator is already running on \(path); stop it first, or use \(option).")
         case .otherUser(let uid):
             throw ServerError(
                 "A process of another user (uid \(uid)) listens on \(path); refusing to replace it. Choose another "
-                    + "--socket.")
+                    + "\(option).")
         }
     }
 
@@ -36,7 +41,7 @@ public enum SocketPath {
     private enum Listener {
         /// Nothing: the socket was left by a daemon that died.
         case none
-        case ours
+        case ours(pid: Int32)
         case otherUser(UInt32)
     }
 
@@ -46,7 +51,7 @@ public enum SocketPath {
         guard let descriptor = try? UnixStreamConnection.open(path: path) else { return .none }
         defer { close(descriptor) }
         guard let peer = SocketPeer.of(descriptor: descriptor) else { return .none }
-        return peer.uid == getuid() ? .ours : .otherUser(peer.uid)
+        return peer.uid == getuid() ? .ours(pid: peer.pid) : .otherUser(peer.uid)
     }
 
     /// Runs `bind` with a umask that creates the socket file as 0600, so there is no moment when

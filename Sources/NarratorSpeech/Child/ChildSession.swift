@@ -24,7 +24,7 @@ final class ChildSession {
     }
 }
 
-/// espeak-ng's synth callback in the child: each chunk, with its sentence starts, goes to the daemon
+/// espeak-ng's synth callback in the child: each chunk, with its sentence starts and marks, goes to the daemon
 /// as one `SynthesisWire.chunk` frame. Returns 1 (espeak-ng stops the text) once the daemon cancelled.
 let childCallback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 =
     {
@@ -32,12 +32,14 @@ let childCallback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMu
         guard let events, let user = events.pointee.user_data else { return 0 }
         let session = Unmanaged<ChildSession>.fromOpaque(user).takeUnretainedValue()
         if session.cancelled { return 1 }
-        let found = sentenceStarts(in: events)
+        let found = SynthesisMarks(in: events)
         let sampleCount = samples == nil ? 0 : max(0, Int(count))
         guard !found.isEmpty || sampleCount > 0 else { return 0 }
         var writer = WireWriter()
-        writer.uint16(UInt16(clamping: found.count))
-        for textPosition in found.prefix(Int(UInt16.max)) { writer.int32(Int32(clamping: textPosition)) }
+        writer.uint16(UInt16(clamping: found.sentences.count))
+        for textPosition in found.sentences.prefix(Int(UInt16.max)) { writer.int32(Int32(clamping: textPosition)) }
+        writer.uint16(UInt16(clamping: found.names.count))
+        for name in found.names.prefix(Int(UInt16.max)) { writer.string(name) }
         let length = writer.bytes.count + 2 * sampleCount
         session.frame.removeAll(keepingCapacity: true)
         session.frame.append(SynthesisWire.chunk)

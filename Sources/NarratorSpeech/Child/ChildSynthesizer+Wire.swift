@@ -52,15 +52,21 @@ extension ChildSynthesizer {
         }
     }
 
-    /// The sentence starts (espeak-ng's text positions) of a chunk frame, its samples put in
-    /// `samples`; nil when it is malformed.
-    static func parseChunk(_ payload: [UInt8], into samples: inout [Int16]) -> [Int]? {
+    /// The sentence starts (espeak-ng's text positions) and SSML mark names of a chunk frame, its
+    /// samples put in `samples`; nil when it is malformed.
+    static func parseChunk(_ payload: [UInt8], into samples: inout [Int16]) -> (sentences: [Int], marks: [String])? {
         var reader = WireReader(payload)
         guard let count = try? reader.uint16() else { return nil }
         var found: [Int] = []
         for _ in 0..<count {
             guard let position = try? reader.int32() else { return nil }
             found.append(Int(position))
+        }
+        guard let markCount = try? reader.uint16() else { return nil }
+        var marks: [String] = []
+        for _ in 0..<markCount {
+            guard let name = try? reader.string() else { return nil }
+            marks.append(name)
         }
         let rest = reader.remaining
         guard rest.count % 2 == 0 else { return nil }
@@ -70,6 +76,6 @@ extension ChildSynthesizer {
                 initialized = bytes.count / 2
             }
         }
-        return found
+        return (found, marks)
     }
 }

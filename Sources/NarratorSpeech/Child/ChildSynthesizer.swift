@@ -90,7 +90,9 @@ struct ChildSynthesizer: Synthesizer {
                 guard let found = Self.parseChunk(payload, into: &samples) else {
                     throw lostDuring(context, "it broke the protocol", bytes, language)
                 }
-                let more = samples.withUnsafeMutableBufferPointer { context.deliver($0, sentenceStarts: found) }
+                let more = samples.withUnsafeMutableBufferPointer {
+                    context.deliver($0, sentenceStarts: found.sentences, marks: found.marks)
+                }
                 if !more {
                     cancelled = true
                     guard channel.send(SynthesisWire.cancel) else { throw lostDuring(context, nil, bytes, language) }

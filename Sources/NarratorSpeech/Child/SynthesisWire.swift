@@ -20,7 +20,7 @@ enum SynthesisWire {
     /// Child -> daemon: Int32 code (0: done), string the espeak-ng function that failed.
     static let result: UInt8 = 0x72  // r
     /// Child -> daemon: UInt16 count of sentence starts, each an Int32 espeak-ng text position,
-    /// then the samples (Int16) to the frame's end.
+    /// UInt16 count of SSML marks reached, each a string, then the samples (Int16) to the frame's end.
     static let chunk: UInt8 = 0x63  // c
     /// Child -> daemon: the text ended; Int32 code (0, or espeak_Synth's status), string function.
     static let end: UInt8 = 0x65  // e

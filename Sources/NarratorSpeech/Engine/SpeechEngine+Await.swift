@@ -15,7 +15,7 @@ extension SpeechEngine {
             case .finished, .stopped, .failed:
                 continuation.yield(event)
                 continuation.finish()
-            case .started, .sentence:
+            case .started, .sentence, .mark:
                 return
             }
         }

@@ -49,12 +49,13 @@ final class SynthesisContext: Sendable {
     }
 
     /// One chunk of synthesis, in or out of process: its sentence starts (espeak-ng's text
-    /// positions) become sink marks, then its samples (leading silence trimmed, the volume applied
+    /// positions) and SSML marks become sink marks, then its samples (leading silence trimmed, the volume applied
     /// in place) go to the sink. Returns false when synthesis should stop (a stop, or the sink
     /// refused the samples).
-    func deliver(_ samples: UnsafeMutableBufferPointer<Int16>, sentenceStarts: [Int]) -> Bool {
+    func deliver(_ samples: UnsafeMutableBufferPointer<Int16>, sentenceStarts: [Int], marks: [String] = []) -> Bool {
         if shouldAbort { return false }
         for textPosition in sentenceStarts { queueSentence(textPosition: textPosition) }
+        for name in marks { queueMark(name) }
         guard !samples.isEmpty, let base = samples.baseAddress else { return true }
         var start = 0
         if isTrimming {
@@ -70,6 +71,15 @@ final class SynthesisContext: Sendable {
         applyVolume(chunk)
         let written = job.sink.write(UnsafeBufferPointer(chunk))
         return written && !shouldAbort
+    }
+
+    /// An SSML mark as a sink mark, reported when it is heard.
+    private func queueMark(_ name: String) {
+        let id = job.id
+        let observer = job.observer
+        job.sink.mark { reached in
+            if reached { observer(.mark(id, name: name)) }
+        }
     }
 
     /// A sentence start as a sink mark, reported when it is heard.

@@ -147,6 +147,12 @@ public enum DaemonLine: Sendable, Hashable {
         if event == Notification.outputEvent {
             return .output(try outputState(&object, millisecondsKey: "t_ms"))
         }
+        if event == Notification.markEvent {
+            return .mark(
+                Notification.MarkReport(
+                    id: try required(object.string("id"), "id"), client: try object.string("client") ?? "",
+                    name: try object.string("mark") ?? "", milliseconds: try object.decimal("t_ms") ?? 0))
+        }
         guard let outcome = try Outcome.read(name: event, from: &object) else {
             throw ProtocolError(.invalidField, "\"\(event)\" is not a notification of this protocol")
         }

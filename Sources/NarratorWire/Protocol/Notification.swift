@@ -4,6 +4,8 @@ public enum Notification: Sendable, Hashable {
     case outcome(OutcomeReport)
     /// The sound output stopped working, or works again (`milliseconds` since the daemon started).
     case output(OutputState)
+    /// The listener reached an SSML `<mark name="..."/>` of an announcement.
+    case mark(MarkReport)
 
     /// `{"event":"finished","id":"7","client":"RetroRapid","text":"...","t_ms":1234.567}`, with
     /// `by` (the announcement that cut or replaced it), `position` or `reason` where the outcome has them.
@@ -39,8 +41,17 @@ public enum Notification: Sendable, Hashable {
             return line.text
         case .output(let state):
             return state.object(event: Self.outputEvent).text
+        case .mark(let report):
+            var line = JSONObjectWriter()
+            line.add("event", Self.markEvent)
+            line.add("id", report.id)
+            line.add("client", report.client)
+            line.add("mark", report.name)
+            line.add("t_ms", milliseconds: report.milliseconds)
+            return line.text
         }
     }
 
     static let outputEvent = "output"
+    static let markEvent = "mark"
 }

@@ -131,5 +131,20 @@ extension ConductorRule {
             machine.run(.request(game, .set(.init(reset: [.effectsVolume]))))
             #expect(machine.trace(.request(game, note)).last == "play lane_left at 1.5")
         },
+        ConductorRule(
+            id: "C20",
+            rule:
+                "An SSML mark the listener reached is notified to the subscribers of its owner's outcomes; it changes no outcome, and one of an ended announcement is late"
+        ) {
+            var machine = MachineHarness()
+            let client = machine.connect(1, subscribe: .own)
+            _ = machine.connect(2)
+            _ = machine.say("<speak>One <mark name=\"here\"/> two.</speak>", from: client)
+            _ = machine.speech(.started(1))
+            #expect(machine.speech(.mark(1, name: "here")) == ["notify [1] mark #1 here"])
+            #expect(machine.conductor.ledger.records[1]?.outcome == .started)
+            _ = machine.speech(.finished(1))
+            #expect(machine.speech(.mark(1, name: "late")) == [])
+        },
     ]
 }

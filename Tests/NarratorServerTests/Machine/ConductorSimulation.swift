@@ -92,8 +92,8 @@ struct ConductorSimulation {
         input(.connected(client))
     }
 
-    /// The speech system answers for what it holds, as a real one may: start, reach a sentence,
-    /// finish, stop on its own or when asked, fail.
+    /// The speech system answers for what it holds, as a real one may: start, reach a sentence or an
+    /// SSML mark, finish, stop on its own or when asked, fail.
     mutating func answerSpeech(_ bits: UInt32) {
         guard let held = speaking else { return }
         let event: SpeakerEvent
@@ -103,13 +103,14 @@ struct ConductorSimulation {
         case (false, _): event = .started(held.id)
         case (true, 0): event = .failed(held.id, reason: "lost")
         case (true, 1): event = .stopped(held.id, resumePosition: Int(bits % 40))
-        case (true, 2), (true, 3): event = .sentence(held.id, position: Int(bits % 40))
+        case (true, 2): event = .sentence(held.id, position: Int(bits % 40))
+        case (true, 3): event = bits % 12 < 6 ? .sentence(held.id, position: Int(bits % 40)) : .mark(held.id, name: "m")
         case (true, _):
             event = held.stopAsked && bits % 2 == 0 ? .stopped(held.id, resumePosition: 5) : .finished(held.id)
         }
         switch event {
         case .started: speaking?.started = true
-        case .sentence: break
+        case .sentence, .mark: break
         default: speaking = nil
         }
         input(.speech(event))

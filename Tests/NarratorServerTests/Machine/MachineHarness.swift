@@ -105,6 +105,7 @@ enum MachineTrace {
         guard let parsed = try? DaemonLine.parse(line) else { return line }
         if let report = parsed.outcome { return "\(report.outcome.name) #\(report.id)" }
         if case .notification(.output(let state)) = parsed { return "output \(state.condition)" }
+        if case .notification(.mark(let mark)) = parsed { return "mark #\(mark.id) \(mark.name)" }
         return line
     }
 }

@@ -1,0 +1,113 @@
+import NarratorWire
+
+/// One SSIP connection as the narrator sees it: SSIP commands in, the narrator's own requests to
+/// the conductor out (through `ask`, which returns the conductor's reply), SSIP replies back; and
+/// the conductor's outcome notifications for this client turned into SSIP's 7xx events.
+///
+/// It decides nothing the conductor decides: what speaks, when, and what is cut are the scheduler's
+/// rules. It only translates: an SSIP priority into a narrator priority and policy (`SSIPPriority`),
+/// SSIP's settings into `set`, SSIP's scale into the narrator's. Pure: no socket, no clock; the
+/// connection (`SSIPHandler`) writes what it returns. docs/SSIP.md.
+struct SSIPSession {
+    /// What the connection does after writing a command's reply.
+    enum Next: Sendable, Equatable {
+        case command
+        /// Read a `SPEAK` block (the decoder's `expectData`).
+        case data
+        /// `QUIT`: close once the reply is written.
+        case close
+    }
+
+    /// Asks the conductor one request of this client and returns its reply.
+    typealias Ask = (Request) -> Reply
+
+    let client: ClientID
+    let voices: [SSIPVoice]
+    var clientName: String?
+    var priority = SSIPPriority.text
+    var ssml = false
+    var settings = SSIPVoiceSettings()
+    var events: Set<SSIPEventKind> = []
+    /// This client's messages not ended yet, by announcement id (SSIP's message id).
+    var messages: [String: SSIPMessage] = [:]
+    /// The number of the next message's scope.
+    var nextScope = 1
+    /// `BLOCK BEGIN` was sent: its priority, and the scope its messages share once the first is sent.
+    var block: (priority: SSIPPriority, scope: String?)?
+    /// This connection paused its own speech (`PAUSE self`).
+    var paused = false
+    /// The id of the last message this client sent.
+    var lastMessage: String?
+
+    init(client: ClientID, voices: [SSIPVoice]) {
+        self.client = client
+        self.voices = voices
+    }
+
+    /// The requests a new connection makes: it listens to its own outcomes, for the 7xx events, and
+    /// takes the `ssip` profile, whose sounds are its sound icons (the user's, in their profiles
+    /// folder, else the shipped one). Should that profile not load, the connection keeps the default.
+    static let opening: [Request] = [
+        .subscribe(allClients: false), .hello(client: nil, locale: nil, profile: profile),
+    ]
+
+    /// The profile of SSIP connections.
+    static let profile = "ssip"
+
+    /// The sound of that profile that a sound icon it lacks plays: a short earcon.
+    static let defaultIcon = "default"
+
+    /// One command: its reply, and what the connection reads next.
+    mutating func handle(_ command: SSIPCommand, ask: Ask) -> (SSIPReply, Next) {
+        if block != nil, !Self.allowedInBlock(command) { return (.notAllowedInBlock, .command) }
+        switch command {
+        case .speak: return (.receivingData, .data)
+        case .char(let character): return (say(Self.characterSSML(character), ssml: true, ask: ask), .command)
+        case .key(let name): return (say(Self.keySSML(name), ssml: true, ask: ask), .command)
+        case .soundIcon(let name): return (soundIcon(name, ask: ask), .command)
+        case .stop(let target): return (stop(target, ask: ask), .command)
+        case .cancel(let target): return (cancel(target, ask: ask), .command)
+        case .pause(let target): return (pause(target, ask: ask), .command)
+        case .resume(let target): return (resume(target, ask: ask), .command)
+        case .set(let target, let name, let values): return (set(target, name, values, ask: ask), .command)
+        case .get(let name): return (get(name, ask: ask), .command)
+        case .list(let what, let arguments): return (list(what, arguments), .command)
+        case .blockBegin:
+            if block != nil { return (SSIPReply(330, "ERR ALREADY INSIDE BLOCK"), .command) }
+            block = (priority, nil)
+            return (SSIPReply(260, "OK INSIDE BLOCK"), .command)
+        case .blockEnd:
+            guard block != nil else { return (SSIPReply(331, "ERR ALREADY OUTSIDE BLOCK"), .command) }
+            block = nil
+            return (SSIPReply(261, "OK OUTSIDE BLOCK"), .command)
+        case .history(let words): return (history(words, ask: ask), .command)
+        case .help: return (Self.help, .command)
+        case .quit: return (.bye, .close)
+        }
+    }
+
+    /// The text of a `SPEAK` block: queued at the connection's priority.
+    mutating func speak(_ text: String, ask: Ask) -> SSIPReply {
+        say(settings.spelling && !ssml ? Self.spelled(text) : text, ssml: ssml, ask: ask)
+    }
+
+    /// Bytes that were not SSIP: the error the client gets; the connection stays open.
+    static func reply(to error: SSIPFrameError) -> SSIPReply {
+        switch error {
+        case .bareLineFeed: SSIPReply(500, "ERR INVALID COMMAND: SSIP LINES END WITH CR LF")
+        case .lineTooLong(let limit): SSIPReply(500, "ERR INVALID COMMAND: LONGER THAN \(limit) BYTES")
+        case .invalidUTF8: .invalidEncoding
+        case .dataTooLong(let limit): SSIPReply(301, "ERR MESSAGE TOO LONG: AT MOST \(limit) BYTES, NOTHING QUEUED")
+        }
+    }
+
+    /// What SSIP lets a client send between `BLOCK BEGIN` and `BLOCK END`.
+    static func allowedInBlock(_ command: SSIPCommand) -> Bool {
+        switch command {
+        case .speak, .char, .key, .soundIcon, .quit, .blockEnd: true
+        case .set(.this, let name, _):
+            ["RATE", "PITCH", "VOLUME", "VOICE_TYPE", "LANGUAGE", "PUNCTUATION", "CAP_LET_RECOGN"].contains(name)
+        default: false
+        }
+    }
+}

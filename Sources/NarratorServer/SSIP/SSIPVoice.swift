@@ -1,0 +1,56 @@
+/// A voice of the speech system, as `LIST SYNTHESIS_VOICES` shows it and `SET SYNTHESIS_VOICE`
+/// takes it: its name, its language, and its variant (`none`). The command line hands the list
+/// over (the speech system's own list, read once at start); the daemon links no speech library.
+public struct SSIPVoice: Sendable, Hashable {
+    public var name: String
+    public var language: String
+    public var variant: String
+
+    public init(name: String, language: String, variant: String = "none") {
+        self.name = name
+        self.language = language
+        self.variant = variant
+    }
+}
+
+/// What an SSIP connection set of its voice and reading, in SSIP's terms, for `GET`. Rate, pitch
+/// and volume reach the narrator as its own `set` (`SSIPScale`); the rest is kept and answered.
+struct SSIPVoiceSettings: Equatable {
+    var rate = 0
+    var pitch = 0
+    var pitchRange = 0
+    var volume = 100
+    var language: String?
+    var voiceType = "MALE1"
+    var synthesisVoice: String?
+    var punctuation = "none"
+    var spelling = false
+    var capitalLetters = "none"
+    var pauseContext = 0
+
+    /// The symbolic voices every SSIP server lists (doc/ssip.texi, "Standard Voices").
+    static let voiceTypes = [
+        "MALE1", "MALE2", "MALE3", "FEMALE1", "FEMALE2", "FEMALE3", "CHILD_MALE", "CHILD_FEMALE",
+    ]
+}
+
+/// SSIP's -100...100 scales onto the narrator's settings. 0 (SSIP's default) and a volume of 100
+/// (speech-dispatcher's default) send `null`: the user's own setting applies, as for a game that
+/// sets nothing (docs/CONFIG.md).
+enum SSIPScale {
+    /// Words a minute: -100 is 80, 0 the built-in 175, 100 is 450 (the narrator's range).
+    static func rate(_ value: Int) -> Int? {
+        guard value != 0 else { return nil }
+        return value < 0 ? 175 + value * (175 - 80) / 100 : 175 + value * (450 - 175) / 100
+    }
+
+    /// 0-100, 50 the voice's own.
+    static func pitch(_ value: Int) -> Int? {
+        value == 0 ? nil : 50 + value / 2
+    }
+
+    /// 0-100 of the narrator's 0-200: SSIP's loudest is the narrator's normal, never louder.
+    static func volume(_ value: Int) -> Int? {
+        value == 100 ? nil : (value + 100) / 2
+    }
+}

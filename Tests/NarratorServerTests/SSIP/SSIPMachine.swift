@@ -1,0 +1,98 @@
+import NarratorVoice
+import NarratorWire
+import Testing
+
+@testable import NarratorServer
+
+/// SSIP sessions over the pure conductor (`MachineHarness`): commands in, the conductor's actions
+/// out, rendered short. Each notification goes to its session as the connection would hand it, so
+/// `events` holds the 7xx events each client got, and `heard` what the speech system was told.
+struct SSIPMachine {
+    var machine = MachineHarness()
+    var sessions: [UInt64: SSIPSession] = [:]
+    /// Each client's events: `BEGIN #1`, `END #1`, `CANCELED #2`...
+    var events: [UInt64: [String]] = [:]
+    /// `speak #1 "One."`, `stop #1`, in order.
+    var heard: [String] = []
+
+    /// A connected SSIP client with every event on.
+    mutating func connect(_ id: UInt64) {
+        let client = ClientID(rawValue: id)
+        deliver(machine.run(.connected(client)))
+        sessions[id] = SSIPSession(client: client, voices: [SSIPVoice(name: "Polish", language: "pl")])
+        for request in SSIPSession.opening { deliver(Array(machine.run(.request(client, request)).dropFirst())) }
+        #expect(send(id, "SET SELF NOTIFICATION ALL on").code == 220)
+    }
+
+    /// One command line (and the text of a `SPEAK`); its reply. What it caused is delivered after.
+    @discardableResult
+    mutating func send(_ id: UInt64, _ line: String, data: String? = nil) -> SSIPReply {
+        guard var session = sessions[id] else { return SSIPReply(0, "no session") }
+        var caused: [ConductorAction] = []
+        let ask: SSIPSession.Ask = { request in
+            let actions = machine.run(.request(ClientID(rawValue: id), request))
+            caused += actions.dropFirst()
+            guard case .reply(_, let reply)? = actions.first else { return .done }
+            return reply
+        }
+        var reply: SSIPReply
+        switch SSIPCommand.parse(line) {
+        case .success(let command):
+            let next: SSIPSession.Next
+            (reply, next) = session.handle(command, ask: ask)
+            if next == .data, let data { reply = session.speak(data, ask: ask) }
+        case .failure(let error):
+            reply = error
+        }
+        sessions[id] = session
+        deliver(caused)
+        return reply
+    }
+
+    /// `SET SELF PRIORITY`, then `SPEAK` of `text`; the message id.
+    @discardableResult
+    mutating func speak(_ id: UInt64, _ priority: SSIPPriority, _ text: String) -> String {
+        #expect(send(id, "SET SELF PRIORITY \(priority.rawValue)").code == 202)
+        let reply = send(id, "SPEAK", data: text)
+        #expect(reply.code == 225, "\(reply.text)")
+        return reply.lines.first ?? "?"
+    }
+
+    /// The speech system's event.
+    mutating func speech(_ event: SpeakerEvent) {
+        deliver(machine.run(.speech(event)))
+    }
+
+    /// The conductor's wake-up, if it is due.
+    mutating func tick() {
+        guard let deadline = machine.conductor.armedDeadline, deadline <= machine.now else { return }
+        deliver(machine.run(.timer(deadline)))
+    }
+
+    /// Starts what was asked to speak and ends what was asked to stop, as a speech system would.
+    mutating func startAndStop() {
+        let actions = heard
+        heard = []
+        for line in actions {
+            let id = UInt64(line.split(separator: " ")[1].dropFirst()) ?? 0
+            if line.hasPrefix("speak") { speech(.started(AnnouncementID(rawValue: id))) }
+            if line.hasPrefix("stop") { speech(.stopped(AnnouncementID(rawValue: id), resumePosition: 0)) }
+        }
+    }
+
+    private mutating func deliver(_ actions: [ConductorAction]) {
+        for action in actions {
+            switch action {
+            case .notify(let clients, let line):
+                for client in clients {
+                    guard let event = sessions[client.rawValue]?.event(for: line) else { continue }
+                    events[client.rawValue, default: []].append("\(event.message) #\(event.lines[0])")
+                }
+            case .speak, .stop:
+                heard.append(MachineTrace.line(action))
+            default:
+                break
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import NarratorVoice
+import NarratorWire
+import Testing
+
+@testable import NarratorServer
+
+/// Random SSIP conversations of two clients over the pure conductor, with a speech system that
+/// starts, finishes and stops what it is asked to at random moments. After every step: each message
+/// had its events in SSIP's order (BEGIN, then PAUSE and RESUME in turn, then one END or CANCELED,
+/// nothing after), every command got one reply, and what a session holds open is what the
+/// conductor's ledger holds open for its client.
+@Suite struct SSIPSessionPropertyTests {
+    /// A small deterministic generator, so a failing seed can be run again.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let commands = [
+        "STOP self", "CANCEL self", "CANCEL all", "PAUSE self", "RESUME self", "PAUSE all", "RESUME all",
+        "BLOCK BEGIN", "BLOCK END", "CHAR a", "KEY shift_a", "SET SELF RATE 20", "GET RATE", "LIST VOICES",
+        "HISTORY GET LAST", "SOUND_ICON beep", "SET SELF NOTIFICATION BEGIN off", "SET SELF NOTIFICATION ALL on",
+    ]
+
+    @Test(arguments: 1...40)
+    func eventsKeepSSIPsOrderAndSessionsMatchTheLedger(seed: UInt64) {
+        var random = Generator(state: seed)
+        var m = SSIPMachine()
+        m.connect(1)
+        m.connect(2)
+        var playing: Set<UInt64> = []
+        for step in 0..<200 {
+            let client = UInt64.random(in: 1...2, using: &random)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<4:
+                let priority = SSIPPriority.allCases.randomElement(using: &random)!
+                _ = m.send(client, "SET SELF PRIORITY \(priority.rawValue)")
+                let reply = m.send(client, "SPEAK", data: "Step \(step).")
+                #expect(reply.code == 225 || reply.code == 332 || reply.code == 400, "\(reply.text)")
+            case 4..<6:
+                let reply = m.send(client, Self.commands.randomElement(using: &random)!)
+                #expect(reply.code >= 200 && reply.code < 600, "\(reply.text)")
+            case 6..<8:
+                for line in m.heard {
+                    let id = UInt64(line.split(separator: " ")[1].dropFirst()) ?? 0
+                    if line.hasPrefix("speak") { playing.insert(id) }
+                    if line.hasPrefix("stop") { playing.remove(id) }
+                }
+                m.startAndStop()
+            case 8:
+                if let id = playing.randomElement(using: &random) {
+                    playing.remove(id)
+                    m.speech(.finished(AnnouncementID(rawValue: id)))
+                }
+            default:
+                m.machine.milliseconds += Int.random(in: 0...400, using: &random)
+                m.tick()
+            }
+            check(m, seed: seed, step: step)
+        }
+    }
+
+    private func check(_ m: SSIPMachine, seed: UInt64, step: Int) {
+        for client: UInt64 in [1, 2] {
+            var byMessage: [String: [String]] = [:]
+            for event in m.events[client] ?? [] {
+                let parts = event.split(separator: " #")
+                byMessage[String(parts[1]), default: []].append(String(parts[0]))
+            }
+            for (id, events) in byMessage {
+                #expect(Self.inOrder(events), "seed \(seed) step \(step): message \(id) had \(events)")
+            }
+            let open = m.machine.conductor.ledger.open[ClientID(rawValue: client)]?.count ?? 0
+            #expect(m.sessions[client]?.messages.count == open, "seed \(seed) step \(step), client \(client)")
+        }
+    }
+
+    /// BEGIN (PAUSE RESUME)* then END or CANCELED, or CANCELED alone; a message that asked for
+    /// fewer events has fewer, in the same order.
+    static func inOrder(_ events: [String]) -> Bool {
+        var phase = 0  // 0 not begun, 1 heard, 2 paused, 3 ended
+        for event in events {
+            switch (event, phase) {
+            case ("BEGIN", 0): phase = 1
+            case ("PAUSED", 0), ("PAUSED", 1): phase = 2
+            case ("RESUMED", 2), ("RESUMED", 0): phase = 1
+            case ("END", 0), ("END", 1), ("CANCELED", 0), ("CANCELED", 1), ("CANCELED", 2): phase = 3
+            default: return false
+            }
+        }
+        return true
+    }
+}
