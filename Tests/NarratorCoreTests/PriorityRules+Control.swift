@@ -2,7 +2,7 @@ import NarratorCore
 import NarratorWire
 
 extension PriorityRule {
-    /// Rows P22-P31: cancel, pause, resume, the engine's asynchronous replies, and superseding across a pause.
+    /// Rows P22-P33: cancel, pause, resume, the engine's asynchronous replies, and superseding across a pause.
     static let controls: [PriorityRule] = [
         PriorityRule(
             id: "P22", rule: "cancelling a scope cancels it and everything below it, not a sibling sharing a prefix",
@@ -98,6 +98,16 @@ extension PriorityRule {
             expected: [
                 "1 queued, speak 1@0", "1 started", "2 queued", "1 failed (no sound), speak 2@0", "3 queued, stop 2",
                 "2 interrupted by 3, speak 3@0", "",
+            ]),
+        PriorityRule(
+            id: "P33", rule: "cancelling what is being heard takes only it; what waits keeps its turn",
+            steps: [
+                submit(1, .default, client: 1), started(1), submit(2, .low, client: 1), submit(3, .low, client: 2),
+                cancel(.speaking(2)), cancel(.speaking(nil)), stopped(1), started(2), finished(2),
+            ],
+            expected: [
+                "1 queued, speak 1@0", "1 started", "2 queued", "3 queued", "", "stop 1", "1 cancelled, speak 2@0",
+                "2 started", "2 finished, speak 3@0",
             ]),
     ]
 

@@ -5,12 +5,16 @@ extension SchedulerCore {
     /// explicit request, so it applies to high speech too.
     mutating func cancel(_ target: CancelTarget, _ context: inout Context) {
         let matches: (Announcement) -> Bool
+        var takesWaiting = true
         switch target {
         case .all: matches = { _ in true }
         case .client(let client): matches = { $0.client == client }
         case .scope(let scope): matches = { $0.policy.scope.map(scope.contains) ?? false }
+        case .speaking(let client):
+            matches = { announcement in client.map { announcement.client == $0 } ?? true }
+            takesWaiting = false
         }
-        queue.removeAll(announcements: matches) { context.report($0.id, .cancelled) }
+        if takesWaiting { queue.removeAll(announcements: matches) { context.report($0.id, .cancelled) } }
         guard let current, matches(current.entry.announcement) else { return }
         switch phase {
         case .idle:

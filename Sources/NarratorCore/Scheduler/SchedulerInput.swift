@@ -34,6 +34,9 @@ public enum CancelTarget: Sendable, Hashable {
     case scope(Scope)
     /// Announcements submitted by one client.
     case client(ClientID)
+    /// Only the announcement being heard, of this client or (nil) whoever's; what waits keeps its turn,
+    /// an announcement cut earlier and kept to resume included (SSIP's `STOP`, `narrator skip`).
+    case speaking(ClientID?)
 }
 
 /// Whose speech a pause or resume affects.
