@@ -44,15 +44,9 @@ struct RequestParsingTests {
 
     @Test("Commands parse with their options")
     func parsesCommands() throws {
-        guard case .cancel(let scope, let all) = try parse(#"{"type":"cancel","scope":"help"}"#) else {
-            Issue.record("cancel")
-            return
-        }
-        #expect(scope == "help" && !all)
-        guard case .pause(true) = try parse(#"{"type":"pause","all_clients":true}"#) else {
-            Issue.record("pause")
-            return
-        }
+        #expect(
+            try parse(#"{"type":"cancel","scope":"help"}"#) == .cancel(scope: "help", allClients: false))
+        #expect(try parse(#"{"type":"pause","all_clients":true}"#) == .pause(allClients: true))
         guard case .set(let change) = try parse(#"{"type":"set","locale":"pl","rate":200}"#) else {
             Issue.record("set")
             return

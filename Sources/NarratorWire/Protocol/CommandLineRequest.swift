@@ -17,6 +17,11 @@ public enum CommandLineRequest {
         "profile", "sound",
     ]
 
+    /// The requests whose `client` is a client's number (`--client 7`), not a name.
+    static let numberedClient: Set<String> = [Request.Kind.cancel, .pause, .resume].map(\.rawValue).reduce(into: []) {
+        $0.insert($1)
+    }
+
     /// The request line of `words`: a type, then `--FIELD VALUE` pairs.
     public static func line(from words: [String]) throws(Failure) -> String {
         guard let type = words.first else { throw Failure(description: "Give an event or request type.") }
@@ -38,7 +43,8 @@ public enum CommandLineRequest {
         var line = JSONObjectWriter()
         line.add("type", type)
         for (name, given) in values {
-            let asText = textFields.contains(name)
+            // `client` is a name in `hello`, and a client's number in `cancel`, `pause` and `resume`.
+            let asText = textFields.contains(name) && !(name == "client" && numberedClient.contains(type))
             let items = given.map { value(of: $0, asText: asText) }
             if items.count == 1 && name != "arguments" {
                 line.add(name, items[0])

@@ -28,6 +28,8 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case profile = "profile"
         /// The request would take the client past a limit (docs/PROTOCOL.md, "Limits").
         case limit = "limit"
+        /// `cancel`, `pause` or `resume` named a client by a number no client has now.
+        case unknownClient = "unknown_client"
     }
 
     /// A `Code`'s raw value, kept as a string: a client may read a code from a newer daemon that this

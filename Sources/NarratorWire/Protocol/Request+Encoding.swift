@@ -25,10 +25,15 @@ extension Request {
             if say.resume { line.add("resume", true) }
             say.scope.map { line.add("scope", $0) }
             if say.ssml { line.add("ssml", true) }
-        case .cancel(let scope, let allClients):
+        case .cancel(let scope, let allClients, let speaking, let client):
             scope.map { line.add("scope", $0) }
             if allClients { line.add("all_clients", true) }
-        case .pause(let allClients), .resume(let allClients), .subscribe(let allClients):
+            if speaking { line.add("speaking", true) }
+            client.map { line.add("client", Int(clamping: $0.rawValue)) }
+        case .pause(let allClients, let client), .resume(let allClients, let client):
+            if allClients { line.add("all_clients", true) }
+            client.map { line.add("client", Int(clamping: $0.rawValue)) }
+        case .subscribe(let allClients):
             if allClients { line.add("all_clients", true) }
         case .set(let change):
             change.locale.map { line.add("locale", $0) }

@@ -42,11 +42,13 @@ extension Request {
         case .say:
             return .say(try parseSay(&fields))
         case .cancel:
-            return .cancel(scope: try fields.scope("scope"), allClients: try fields.bool("all_clients") ?? false)
+            return try parseCancel(&fields)
         case .pause:
-            return .pause(allClients: try fields.bool("all_clients") ?? false)
+            let (allClients, client) = try parseWhose(&fields)
+            return .pause(allClients: allClients, client: client)
         case .resume:
-            return .resume(allClients: try fields.bool("all_clients") ?? false)
+            let (allClients, client) = try parseWhose(&fields)
+            return .resume(allClients: allClients, client: client)
         case .set:
             // Here, unlike elsewhere, null is not the same as leaving the field out: it resets it.
             let reset = Set(VoiceChange.Setting.allCases.filter { fields.isNull($0.rawValue) })

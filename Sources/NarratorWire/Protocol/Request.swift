@@ -9,10 +9,13 @@ public enum Request: Sendable, Hashable {
     /// A game event, to be mapped by the event map (`type` is the event's name).
     case event(type: String, fields: [Field])
     case say(Say)
-    /// Cancels this client's speech (or everyone's with `allClients`), all of it or one scope.
-    case cancel(scope: String?, allClients: Bool)
-    case pause(allClients: Bool)
-    case resume(allClients: Bool)
+    /// Cancels this client's speech (or everyone's with `allClients`, or client `client`'s), all of it,
+    /// one scope, or (`speaking`) only the announcement being heard, what waits kept.
+    case cancel(scope: String?, allClients: Bool, speaking: Bool = false, client: ClientID? = nil)
+    /// Pauses this client's speech, everyone's (`allClients`) or client `client`'s.
+    case pause(allClients: Bool, client: ClientID? = nil)
+    /// Lifts the pause `pause` with the same fields set.
+    case resume(allClients: Bool, client: ClientID? = nil)
     case set(VoiceChange)
     case status
     /// Starts the stream of outcomes for this client's announcements, or everyone's.
