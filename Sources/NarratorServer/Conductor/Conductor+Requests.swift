@@ -67,15 +67,14 @@ extension Conductor {
                     rendering.text, locale: rendering.locale, notices: rendering.fallbacks, say.priority, policy,
                     ssml: say.ssml, from: session)
             }
-        case .cancel(let scope, let allClients):
-            return (.done, cancel(scope: scope.map { Scope($0) }, allClients: allClients, from: session.id))
-        case .pause(let allClients):
-            // Who paused all is kept for `status` (the client may be gone by then: `narrator pause`).
-            if allClients { pausedAllBy = session.name }
-            return (.done, [.schedule(.pause(allClients ? .all : .client(session.id)))])
-        case .resume(let allClients):
-            if allClients { pausedAllBy = nil }
-            return (.done, [.schedule(.resume(allClients ? .all : .client(session.id)))])
+        case .cancel(let scope, let allClients, let speaking, let client):
+            let consequences = try decideCancel(
+                scope: scope, allClients: allClients, speaking: speaking, client: client, from: session)
+            return (.done, consequences)
+        case .pause(let allClients, let client):
+            return (.done, try decidePause(true, allClients: allClients, client: client, from: session))
+        case .resume(let allClients, let client):
+            return (.done, try decidePause(false, allClients: allClients, client: client, from: session))
         case .repeat(let allClients, let priority):
             guard let last = ledger.lastStarted(client: allClients ? nil : session.name) else {
                 let limit = Ledger.historyLimit

@@ -44,9 +44,21 @@ struct ConductorSimulation {
                 supersedes: bits % 5 == 0 ? "key" : nil, expiresMilliseconds: bits % 7 == 0 ? Int(bits % 900) : nil,
                 resume: bits % 2 == 0, scope: bits % 4 == 0 ? "help" : nil)
             input(.request(client, .say(say)))
-        case 4: input(.request(client, .cancel(scope: bits % 2 == 0 ? "help" : nil, allClients: bits % 3 == 0)))
-        case 5: input(.request(client, .pause(allClients: bits % 4 == 0)))
-        case 6: input(.request(client, .resume(allClients: bits % 4 == 0)))
+        case 4:
+            // Of its own, of all, of another client by number (4 is never connected), or only what is heard.
+            let other = bits % 5 == 1 ? ClientID(rawValue: UInt64(1 + (bits >> 4) % 4)) : nil
+            let speaking = bits % 7 == 3
+            let cancel = Request.cancel(
+                scope: !speaking && bits % 2 == 0 ? "help" : nil, allClients: other == nil && bits % 3 == 0,
+                speaking: speaking, client: other)
+            input(.request(client, cancel))
+        case 5, 6:
+            let other = bits % 5 == 1 ? ClientID(rawValue: UInt64(1 + (bits >> 4) % 4)) : nil
+            let allClients = other == nil && bits % 4 == 0
+            let request =
+                code % 16 == 5
+                ? Request.pause(allClients: allClients, client: other) : .resume(allClients: allClients, client: other)
+            input(.request(client, request))
         case 7:
             if connected.contains(client.rawValue) {
                 connected.remove(client.rawValue)
