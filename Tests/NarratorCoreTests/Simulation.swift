@@ -43,7 +43,8 @@ struct Simulation {
         case 65..<75:
             now = now.advanced(by: .milliseconds(Int(bits % 200)))
             feed(.tick)
-        case 75..<80: feed(.cancel([.all, .client(1), .client(2), .scope("help"), .speaking(nil), .speaking(1)][Int(bits % 6)]))
+        case 75..<80:
+            feed(.cancel([.all, .client(1), .client(2), .scope("help"), .speaking(nil), .speaking(1)][Int(bits % 6)]))
         case 80..<85: feed(.pause([.all, .client(1), .client(2)][Int(bits % 3)]))
         case 85..<92: feed(.resume([.all, .client(1), .client(2)][Int(bits % 3)]))
         default: feed(staleReply(bits))

@@ -8,7 +8,8 @@ extension Request {
         if speaking, scope != nil {
             throw ProtocolError(
                 .invalidField,
-                "\"speaking\" cancels the announcement being heard, whatever its scope: leave out \"scope\" or \"speaking\"")
+                "\"speaking\" cancels the announcement being heard, whatever its scope: leave out \"scope\" or \"speaking\""
+            )
         }
         return .cancel(scope: scope, allClients: allClients, speaking: speaking, client: client)
     }
