@@ -1,70 +1,73 @@
 import NarratorWire
 
 extension SSIPSession {
-    /// Whose speech a target names: this client's, or everyone's. Another client's number is
-    /// refused: a narrator client stops, pauses and cancels its own speech, or everyone's.
-    private enum Whose {
+    /// Whose speech a target names: this client's, everyone's, or another client's by its number. The
+    /// conductor's error for a number no client has is not passed on: SSIP's "if there is none such, do
+    /// nothing" (speech-dispatcher answers `PAUSE` and `RESUME` of such a number with OK too).
+    private enum Whose: Equatable {
         case own, everyone
+        case other(ClientID)
     }
 
-    private func whose(_ target: SSIPTarget) -> Result<Whose, SSIPReply> {
+    private func whose(_ target: SSIPTarget) -> Whose {
         switch target {
-        case .this: .success(.own)
-        case .all: .success(.everyone)
-        case .client(let number) where number == client.rawValue: .success(.own)
-        case .client: .failure(Self.otherClient)
+        case .this: .own
+        case .all: .everyone
+        case .client(let number) where number == client.rawValue: .own
+        case .client(let number): .other(ClientID(rawValue: number))
         }
     }
 
-    static let otherClient = SSIPReply(
-        402, "ERR NO SUCH CLIENT: A NARRATOR CLIENT CONTROLS ITS OWN SPEECH (SELF) OR EVERYONE'S (ALL)")
-
-    /// `STOP`: the message of this client being heard ends (`cancelled`); its queue stays.
+    /// `STOP`: the message being heard ends (`cancelled`); the queues stay. Of this client, the message's
+    /// scope is cancelled, so a block's messages go together; of another client or of all, the narrator's
+    /// `cancel` of what is being heard.
     mutating func stop(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
-        case .failure(let reply): return reply
-        case .success(.everyone):
-            return SSIPReply(
-                403,
-                "ERR NOT SUPPORTED: STOP ALL WOULD CUT ANOTHER CLIENT'S MESSAGE ALONE; CANCEL ALL SILENCES EVERYONE")
-        case .success(.own):
+        case .everyone:
+            _ = ask(.cancel(scope: nil, allClients: true, speaking: true))
+        case .other(let other):
+            _ = ask(.cancel(scope: nil, allClients: false, speaking: true, client: other))
+        case .own:
             if let speaking = messages.values.first(where: \.speaking) {
                 _ = ask(.cancel(scope: speaking.scope, allClients: false))
             }
-            return SSIPReply(210, "OK STOPPED")
         }
+        return SSIPReply(210, "OK STOPPED")
     }
 
-    /// `CANCEL`: the client's messages (or everyone's), heard and waiting, end.
+    /// `CANCEL`: the client's messages (or everyone's, or another client's), heard and waiting, end.
     mutating func cancel(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
-        case .failure(let reply): return reply
-        case .success(let whose):
-            _ = ask(.cancel(scope: nil, allClients: whose == .everyone))
-            return SSIPReply(213, "OK CANCELED")
+        case .own: _ = ask(.cancel(scope: nil, allClients: false))
+        case .everyone: _ = ask(.cancel(scope: nil, allClients: true))
+        case .other(let other): _ = ask(.cancel(scope: nil, allClients: false, client: other))
         }
+        return SSIPReply(213, "OK CANCELED")
     }
 
     mutating func pause(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
-        case .failure(let reply): return reply
-        case .success(let whose):
-            _ = ask(.pause(allClients: whose == .everyone))
-            if whose == .own { paused = true }
-            return SSIPReply(211, "OK PAUSED")
+        case .own:
+            _ = ask(.pause(allClients: false))
+            paused = true
+        case .everyone: _ = ask(.pause(allClients: true))
+        case .other(let other): _ = ask(.pause(allClients: false, client: other))
         }
+        return SSIPReply(211, "OK PAUSED")
     }
 
-    /// `RESUME self` of a client that did not pause is SSIP's 4xx error.
+    /// `RESUME self` of a client that did not pause itself is SSIP's 4xx error.
     mutating func resume(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
-        case .failure(let reply): return reply
-        case .success(.own) where !paused:
-            return SSIPReply(404, "ERR NOT PAUSED")
-        case .success(let whose):
-            _ = ask(.resume(allClients: whose == .everyone))
+        case .own:
+            guard paused else { return SSIPReply(404, "ERR NOT PAUSED") }
+            _ = ask(.resume(allClients: false))
             paused = false
-            return SSIPReply(212, "OK RESUMED")
+        case .everyone:
+            _ = ask(.resume(allClients: true))
+            paused = false
+        case .other(let other): _ = ask(.resume(allClients: false, client: other))
         }
+        return SSIPReply(212, "OK RESUMED")
     }
 }

@@ -47,7 +47,7 @@ extension SSIPSession {
             case "CLIENT_MESSAGES":
                 guard words.count == 5 else { return .missingParameter }
                 guard SSIPTarget(words[2]) == .this || SSIPTarget(words[2]) == .client(client.rawValue) else {
-                    return Self.otherClient
+                    return SSIPReply(402, "ERR NO SUCH CLIENT: A NARRATOR CLIENT READS ITS OWN MESSAGES (SELF)")
                 }
                 guard let start = Int(words[3]), let count = Int(words[4]), start >= 1, count >= 0 else {
                     return .notANumber

@@ -24,6 +24,7 @@ import Testing
 
     static let commands = [
         "STOP self", "CANCEL self", "CANCEL all", "PAUSE self", "RESUME self", "PAUSE all", "RESUME all",
+        "STOP all", "STOP 1", "STOP 2", "CANCEL 1", "CANCEL 2", "PAUSE 1", "PAUSE 2", "RESUME 1", "RESUME 2", "STOP 3",
         "BLOCK BEGIN", "BLOCK END", "CHAR a", "KEY shift_a", "SET SELF RATE 20", "GET RATE", "LIST VOICES",
         "HISTORY GET LAST", "SOUND_ICON beep", "SET SELF NOTIFICATION BEGIN off", "SET SELF NOTIFICATION ALL on",
     ]

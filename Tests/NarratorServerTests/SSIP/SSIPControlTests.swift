@@ -1,0 +1,81 @@
+import NarratorCore
+import NarratorVoice
+import NarratorWire
+import Testing
+
+@testable import NarratorServer
+
+/// `STOP`, `CANCEL`, `PAUSE` and `RESUME` of `all` and of another client's number, over the pure
+/// conductor: what each client hears of the other's messages (docs/SSIP.md).
+@Suite struct SSIPControlTests {
+    @Test func stopAllCutsTheMessageHeardAndTheQueueGoesOn() {
+        var m = SSIPMachine()
+        m.connect(1)
+        m.connect(2)
+        m.speak(1, .message, "One.")
+        m.speak(1, .message, "Two.")
+        m.startAndStop()
+        #expect(m.send(2, "STOP all").text == "210 OK STOPPED\r\n")
+        #expect(m.heard == ["stop #1"])
+        m.startAndStop()
+        m.startAndStop()
+        #expect(m.events[1] == ["BEGIN #1", "CANCELED #1", "BEGIN #2"])
+        #expect(m.machine.conductor.ledger.openCount == 1)
+    }
+
+    @Test func anotherClientsNumberPausesResumesStopsAndCancelsItsSpeech() {
+        var m = SSIPMachine()
+        m.connect(1)
+        m.connect(2)
+        for text in ["One.", "Two.", "Three."] { m.speak(1, .message, text) }
+        m.startAndStop()
+        #expect(m.send(2, "PAUSE 1").text == "211 OK PAUSED\r\n")
+        m.startAndStop()
+        #expect(m.machine.conductor.scheduler.pausedClients == [ClientID(rawValue: 1)])
+        #expect(m.send(2, "RESUME 1").text == "212 OK RESUMED\r\n")
+        m.startAndStop()
+        #expect(m.events[1] == ["BEGIN #1", "PAUSED #1", "RESUMED #1"])
+        #expect(m.send(2, "STOP 1").code == 210)
+        m.startAndStop()
+        m.startAndStop()
+        #expect(m.events[1]?.suffix(2) == ["CANCELED #1", "BEGIN #2"])
+        #expect(m.send(2, "CANCEL 1").code == 213)
+        m.startAndStop()
+        #expect(m.events[1]?.suffix(2) == ["CANCELED #3", "CANCELED #2"])
+        #expect(m.machine.conductor.ledger.openCount == 0)
+        #expect(m.events[2] == nil)
+    }
+
+    /// SSIP: of a number no client has, "do nothing"; speech-dispatcher answers its PAUSE and RESUME
+    /// with OK too.
+    @Test func aNumberNoClientHasDoesNothing() {
+        var m = SSIPMachine()
+        m.connect(1)
+        m.connect(2)
+        m.speak(1, .message, "One.")
+        m.startAndStop()
+        for (line, code) in [("STOP 9", 210), ("CANCEL 9", 213), ("PAUSE 9", 211), ("RESUME 9", 212)] {
+            #expect(m.send(2, line).code == code, "\(line)")
+        }
+        #expect(m.heard.isEmpty)
+        #expect(m.events[1] == ["BEGIN #1"])
+    }
+
+    /// Its own number is `self`: STOP takes the block's messages together.
+    @Test func itsOwnNumberIsSelf() {
+        var m = SSIPMachine()
+        m.connect(1)
+        #expect(m.send(1, "SET SELF PRIORITY message").code == 202)
+        #expect(m.send(1, "BLOCK BEGIN").code == 260)
+        #expect(m.send(1, "SPEAK", data: "One.").code == 225)
+        #expect(m.send(1, "SPEAK", data: "Two.").code == 225)
+        #expect(m.send(1, "BLOCK END").code == 261)
+        m.speak(1, .message, "Three.")
+        m.startAndStop()
+        #expect(m.send(1, "STOP 1").code == 210)
+        m.startAndStop()
+        m.startAndStop()
+        #expect(m.events[1] == ["BEGIN #1", "CANCELED #2", "CANCELED #1", "BEGIN #3"])
+        #expect(m.send(1, "RESUME 1").code == 404)
+    }
+}
