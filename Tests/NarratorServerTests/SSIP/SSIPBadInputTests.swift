@@ -5,14 +5,18 @@ import Testing
 /// What no SSIP library sends, over a real socket: each gets SSIP's own error, the connection stays
 /// open, the daemon's memory stays bounded and every other client is served.
 @Suite struct SSIPBadInputTests {
-    /// A daemon speaking to no device, with its SSIP socket.
-    static func daemon() throws -> (DaemonProcess, String) {
+    /// A daemon speaking to no device (or, with `realtime-wav`, into a WAV file at the pace of a
+    /// device), with its SSIP socket.
+    static func daemon(output: String = "null") throws -> (DaemonProcess, String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ssip-\(UUID().uuidString.prefix(8))"
         )
         .path
         let ssip = folder + "/speech-dispatcher/speechd.sock"
-        let daemon = try DaemonProcess(arguments: ["--output", "null", "--ssip-socket", ssip])
+        let device = output == "realtime-wav" ? "realtime-wav:\(folder)/speech.wav" : output
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let daemon = try DaemonProcess(arguments: ["--output", device, "--ssip-socket", ssip])
         return (daemon, ssip)
     }
 

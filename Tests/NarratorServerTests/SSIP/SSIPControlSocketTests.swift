@@ -1,0 +1,82 @@
+import Foundation
+import NarratorTestSupport
+import Testing
+
+/// Two SSIP connections over the real socket, one acting on the other's messages by its number
+/// (`HISTORY GET CLIENT_ID`) and on whoever's is heard (`STOP all`), heard in real time through a
+/// real-time WAV file, and told apart by the 7xx events the first one gets.
+@Suite struct SSIPControlSocketTests {
+    /// A connection's replies, with the 7xx events that come between them kept aside in order.
+    final class Connection {
+        let raw: SSIPRawClient
+        var events: [(code: String, message: String)] = []
+
+        init(path: String) throws { raw = try SSIPRawClient(path: path) }
+
+        /// Sends a command line; its reply's lines, events before it put aside.
+        func command(_ line: String) -> [String] {
+            raw.send(line + "\r\n")
+            while let reply = raw.reply() {
+                guard let last = reply.last, last.hasPrefix("7") else { return reply }
+                events.append(Self.event(reply))
+            }
+            return ["no reply to \(line)"]
+        }
+
+        /// `SPEAK` of `text`; the message id.
+        func speak(_ text: String) -> String {
+            #expect(command("SPEAK").last == "230 OK RECEIVING DATA")
+            let queued = command(text + "\r\n.")
+            #expect(queued.last == "225 OK MESSAGE QUEUED", "\(queued)")
+            return String(queued.first?.dropFirst(4) ?? "")
+        }
+
+        /// The next event: `701 BEGIN` of message `1` is ("701", "1").
+        func nextEvent() -> (code: String, message: String)? {
+            if !events.isEmpty { return events.removeFirst() }
+            return raw.reply().map(Self.event)
+        }
+
+        private static func event(_ lines: [String]) -> (code: String, message: String) {
+            (String(lines.last?.prefix(3) ?? ""), String(lines.first?.dropFirst(4) ?? ""))
+        }
+    }
+
+    @Test func oneClientPausesResumesStopsAndCancelsAnotherByItsNumberAndStopAllLetsTheQueueGoOn() throws {
+        let (daemon, ssip) = try SSIPBadInputTests.daemon(output: "realtime-wav")
+        defer { SSIPBadInputTests.stop(daemon, ssip) }
+        let reader = try Connection(path: ssip)
+        for (line, code) in [
+            ("SET SELF CLIENT_NAME user:reader:main", "208"), ("SET SELF NOTIFICATION ALL on", "220"),
+            ("SET SELF PRIORITY message", "202"),
+        ] {
+            #expect(reader.command(line).last?.hasPrefix(code) == true, "\(line)")
+        }
+        let number = try #require(reader.command("HISTORY GET CLIENT_ID").first?.dropFirst(4))
+        // Long enough that none of them ends on its own while the test runs.
+        let long = Array(repeating: "This sentence is long enough to take a while to say.", count: 12)
+            .joined(separator: " ")
+        let ids = (1...4).map { reader.speak("Message \($0). " + long) }
+        #expect(reader.nextEvent()! == ("701", ids[0]))
+
+        let controller = try Connection(path: ssip)
+        #expect(controller.command("PAUSE \(number)").last == "211 OK PAUSED")
+        #expect(reader.nextEvent()! == ("704", ids[0]))
+        #expect(controller.command("RESUME \(number)").last == "212 OK RESUMED")
+        #expect(reader.nextEvent()! == ("705", ids[0]))
+        #expect(controller.command("STOP \(number)").last == "210 OK STOPPED")
+        #expect(reader.nextEvent()! == ("703", ids[0]))
+        #expect(reader.nextEvent()! == ("701", ids[1]))
+        // STOP all cuts what is heard, whoever's; the reader's queue goes on.
+        #expect(controller.command("STOP all").last == "210 OK STOPPED")
+        #expect(reader.nextEvent()! == ("703", ids[1]))
+        #expect(reader.nextEvent()! == ("701", ids[2]))
+        #expect(controller.command("CANCEL \(number)").last == "213 OK CANCELED")
+        let cancelled = [reader.nextEvent(), reader.nextEvent()].compactMap { $0 }
+        #expect(cancelled.map(\.code) == ["703", "703"])
+        #expect(Set(cancelled.map(\.message)) == [ids[2], ids[3]])
+        // A number no client has: nothing to do, and OK.
+        #expect(controller.command("STOP 999").last == "210 OK STOPPED")
+        #expect(controller.command("PAUSE 999").last == "211 OK PAUSED")
+    }
+}
