@@ -15,6 +15,24 @@ struct Stop: ParsableCommand {
     }
 }
 
+/// `narrator skip`: cut what is being said now, whoever's; what waits goes on.
+struct Skip: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Stop what is being said now, of whichever game or tool; what waits goes on.",
+        discussion: """
+            Sends {"type":"cancel","speaking":true,"all_clients":true}. Nothing waiting is touched, not even \
+            speech cut earlier and kept to continue; narrator stop silences that too.
+            """)
+
+    @OptionGroup var socket: SocketOption
+
+    func run() throws {
+        let skip = Request.cancel(scope: nil, allClients: true, speaking: true)
+        _ = try DaemonQuery.ask([skip], socket: socket.path, as: "narrator skip")
+        print("Skipped what was being said; what waits goes on.")
+    }
+}
+
 /// `narrator pause`: hold all speech until `narrator resume`.
 struct Pause: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -18,7 +18,7 @@ struct Narrator: AsyncParsableCommand {
               config set NAME VALUE | config reset NAME
               profiles [--profile DIR]
               send [--socket PATH] [--wait] [--timeout SECONDS] [EVENT --FIELD VALUE ...]
-              stop | pause | resume [--socket PATH]      (all speech, of every client)
+              stop | skip | pause | resume [--socket PATH]   (all speech, of every client)
               status [--socket PATH] [--json]
               monitor [--socket PATH] [--json]
               history [--socket PATH] [--limit N] [--client NAME] [--json]
@@ -33,7 +33,8 @@ struct Narrator: AsyncParsableCommand {
             """,
         version: NarratorVersion.string,
         subcommands: [
-            Serve.self, Config.self, Profiles.self, Send.self, Stop.self, Pause.self, Resume.self, Status.self,
+            Serve.self, Config.self, Profiles.self, Send.self, Stop.self, Skip.self, Pause.self, Resume.self,
+            Status.self,
             Monitor.self, History.self, Say.self, Play.self, Voices.self, Lint.self,
         ]
     )
