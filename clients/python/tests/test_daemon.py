@@ -107,6 +107,21 @@ class DaemonTests(unittest.TestCase):
             self.assertEqual(narrator.wait(reply).event, "cancelled")
             narrator.resume()
 
+    def test_another_client_is_resumed_and_cancelled_by_its_number(self) -> None:
+        with Narrator(self.socket, subscribe=True) as held, Narrator(self.socket) as other:
+            held.pause()
+            reply = held.say("Held by the pause.")
+            queued = held.next_notification(timeout=30)
+            assert queued is not None and queued.client is not None
+            number = int(queued.client.removeprefix("client "))
+            other.resume(client=number)
+            other.pause(client=number)
+            other.cancel(client=number)
+            self.assertEqual(held.wait(reply).event, "cancelled")
+            with self.assertRaises(NarratorError) as raised:
+                other.pause(client=number + 1000)
+            self.assertEqual(raised.exception.code, "unknown_client")
+
     def test_wait_needs_a_subscription_and_an_announcement(self) -> None:
         with Narrator(self.socket) as narrator:
             with self.assertRaises(RuntimeError):

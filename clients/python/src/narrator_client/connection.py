@@ -153,14 +153,31 @@ class Narrator:
             }
         )
 
-    def cancel(self, *, scope: Optional[str] = None, all_clients: bool = False) -> Reply:
-        return self.request({"type": "cancel", "scope": scope, "all_clients": all_clients or None})
+    def cancel(
+        self,
+        *,
+        scope: Optional[str] = None,
+        all_clients: bool = False,
+        speaking: bool = False,
+        client: Optional[int] = None,
+    ) -> Reply:
+        """Cancels this client's speech; ``speaking`` only what is being heard (what waits goes on),
+        ``all_clients`` everyone's, ``client`` that of the client numbered so ("client 7" is 7)."""
+        return self.request(
+            {
+                "type": "cancel",
+                "scope": scope,
+                "all_clients": all_clients or None,
+                "speaking": speaking or None,
+                "client": client,
+            }
+        )
 
-    def pause(self, *, all_clients: bool = False) -> Reply:
-        return self.request({"type": "pause", "all_clients": all_clients or None})
+    def pause(self, *, all_clients: bool = False, client: Optional[int] = None) -> Reply:
+        return self.request({"type": "pause", "all_clients": all_clients or None, "client": client})
 
-    def resume(self, *, all_clients: bool = False) -> Reply:
-        return self.request({"type": "resume", "all_clients": all_clients or None})
+    def resume(self, *, all_clients: bool = False, client: Optional[int] = None) -> Reply:
+        return self.request({"type": "resume", "all_clients": all_clients or None, "client": client})
 
     def set(
         self,
