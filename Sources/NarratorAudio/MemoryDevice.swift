@@ -11,12 +11,15 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     private var discardCount = 0
     private var holdsBack: Bool
     private var gateClosed = false
+    /// Samples per frame, interleaved: give its opener as many.
+    public let channels: Int
 
-    public init(holdsBack: Bool = false) {
+    public init(holdsBack: Bool = false, channels: Int = 1) {
         self.holdsBack = holdsBack
+        self.channels = channels
     }
 
-    /// Everything written and not discarded, in order.
+    /// Everything written and not discarded, in order (interleaved in `channels`).
     public var samples: [Int16] { condition.withLock { stored } }
     /// How often the mixer dropped unheard frames.
     public var discards: Int { condition.withLock { discardCount } }
@@ -85,13 +88,13 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
         while gateClosed { condition.wait() }
         if let failure { throw failure }
         stored.append(contentsOf: samples)
-        if holdsBack { unheardFrames += samples.count }
+        if holdsBack { unheardFrames += samples.count / channels }
         condition.broadcast()
     }
 
     public func discardUnplayed() throws(AudioDeviceError) {
         condition.withLock {
-            stored.removeLast(unheardFrames)
+            stored.removeLast(unheardFrames * channels)
             unheardFrames = 0
             discardCount += 1
             condition.broadcast()

@@ -2,7 +2,8 @@ import NarratorLocalization
 public import NarratorWire
 
 /// A profile's earcons as data (`sounds.json` beside the event map; format in docs/SOUNDS.md):
-/// tones, sequences, chords and WAV files by name, rendered to mono 16-bit PCM on request.
+/// tones, sequences, chords and WAV files by name, rendered to 16-bit PCM on request, in stereo
+/// (each part placed, left to right) or mono.
 ///
 /// ```swift
 /// let book = try SoundBook(name: "sounds.json", bytes: bytes) { try read(folder + "/" + $0) }
@@ -75,10 +76,10 @@ public struct SoundBook: Sendable {
     /// The sounds of the book, sorted.
     public var soundNames: [String] { sounds.keys.sorted() }
 
-    /// The `when` arguments `sound` reads (through the sounds it names too), sorted; nil when the
-    /// book has no such sound. Each must be `true` or `false` in a render's arguments.
+    /// The arguments `sound` reads (through the sounds it names too), sorted; nil when the book has
+    /// no such sound: each `when` argument (`true` or `false`) and each field a `pan` reads.
     public func argumentNames(of sound: String) -> [String]? {
-        measures[sound].map { $0.arguments.sorted() }
+        measures[sound].map { $0.arguments.union($0.placements.compactMap(\.field)).sorted() }
     }
 
     /// How many samples `render` returns for these arguments, without rendering: each tone, gap,
@@ -90,18 +91,21 @@ public struct SoundBook: Sendable {
         try renderer(for: sound, arguments: arguments, sampleRate: sampleRate).length(of: sounds[sound]!)
     }
 
-    /// The sound as mono 16-bit PCM at `sampleRate`. A tone at gain 1 peaks at `unitPeak`; chord
-    /// parts add up (clipped at full scale).
+    /// The sound as 16-bit PCM at `sampleRate`, interleaved in `channels`: 1 (mono, nothing placed)
+    /// or 2 (left, right: each part at its own `pan`, else at `pan`, by the pan law, `Pan`). A tone
+    /// at gain 1 peaks at `unitPeak` (in mono; at the centre in stereo, √2 times it at a side);
+    /// chord parts add up (clipped at full scale).
     public func render(
-        _ sound: String, arguments: [String: JSONValue], sampleRate: Int
+        _ sound: String, arguments: [String: JSONValue], sampleRate: Int, channels: Int = 1, pan: Pan = .centre
     ) throws(SoundError) -> [Int16] {
-        var renderer = try renderer(for: sound, arguments: arguments, sampleRate: sampleRate)
+        var renderer = try renderer(
+            for: sound, arguments: arguments, sampleRate: sampleRate, channels: channels == 2 ? 2 : 1, pan: pan)
         return renderer.render(sounds[sound]!)
     }
 
     /// Checks the name, rate and arguments before anything is rendered.
     private func renderer(
-        for sound: String, arguments: [String: JSONValue], sampleRate: Int
+        for sound: String, arguments: [String: JSONValue], sampleRate: Int, channels: Int = 1, pan: Pan = .centre
     ) throws(SoundError) -> SoundRenderer {
         guard let measure = measures[sound], sounds[sound] != nil else { throw .unknownSound(sound) }
         guard Self.sampleRates.contains(sampleRate) else { throw .unsupportedSampleRate(sampleRate) }
@@ -116,6 +120,16 @@ public struct SoundBook: Sendable {
             case let value?: throw .invalidArgument(sound: sound, argument: argument, value: JSONNumber.describe(value))
             }
         }
-        return SoundRenderer(book: sounds, flags: flags, sampleRate: Double(sampleRate))
+        // Every place a field gives is checked, in mono too: a game's mistake is not hidden by the output.
+        for placement in measure.placements.sorted(by: { "\($0)" < "\($1)" }) {
+            if case .failure(let problem) = placement.resolve(arguments) {
+                throw .invalidPlace(
+                    sound: sound, argument: problem.field, value: problem.value.map(JSONNumber.describe),
+                    expected: placement.expected)
+            }
+        }
+        return SoundRenderer(
+            book: sounds, flags: flags, sampleRate: Double(sampleRate), arguments: arguments, channels: channels,
+            pan: pan)
     }
 }
