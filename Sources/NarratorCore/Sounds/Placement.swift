@@ -28,14 +28,15 @@ enum Placement: Sendable, Hashable {
         }
     }
 
-    /// The place for these event fields, or the field and what it held (nil: absent) when they
-    /// give none.
-    func resolve(_ arguments: [String: JSONValue]) -> Result<Pan, PlaceProblem> {
+    /// The place for these event fields: nil when the field is absent (the part is then where the
+    /// sound around it is: a game that does not place it is not refused), or the field and what it
+    /// held when that is no place.
+    func resolve(_ arguments: [String: JSONValue]) -> Result<Pan?, PlaceProblem> {
         switch self {
         case .fixed(let pan):
             return .success(pan)
         case .field(let name, let places):
-            guard let value = arguments[name] else { return .failure(PlaceProblem(field: name, value: nil)) }
+            guard let value = arguments[name] else { return .success(nil) }
             guard let places else {
                 guard case .number(let text) = value, let number = JSONNumber.decimal(text), let pan = Pan(number)
                 else { return .failure(PlaceProblem(field: name, value: value)) }
@@ -54,10 +55,10 @@ enum Placement: Sendable, Hashable {
         }
     }
 
-    /// A field that gives no place: absent (`value` nil), or holding what `value` is.
+    /// A field that gives no place, holding what `value` is.
     struct PlaceProblem: Error, Hashable {
         var field: String
-        var value: JSONValue?
+        var value: JSONValue
     }
 
     /// `"pan": -1`, or `"pan": {"field": "lane", "places": [-1, 0, 1]}`, or `"pan": {"field": "x"}`.

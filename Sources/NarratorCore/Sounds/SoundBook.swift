@@ -76,10 +76,16 @@ public struct SoundBook: Sendable {
     /// The sounds of the book, sorted.
     public var soundNames: [String] { sounds.keys.sorted() }
 
-    /// The arguments `sound` reads (through the sounds it names too), sorted; nil when the book has
-    /// no such sound: each `when` argument (`true` or `false`) and each field a `pan` reads.
+    /// The `when` arguments `sound` reads (through the sounds it names too), sorted; nil when the
+    /// book has no such sound. Each must be `true` or `false` in a render's arguments.
     public func argumentNames(of sound: String) -> [String]? {
-        measures[sound].map { $0.arguments.union($0.placements.compactMap(\.field)).sorted() }
+        measures[sound].map { $0.arguments.sorted() }
+    }
+
+    /// The fields that place parts of `sound` (a `pan` with a `field`), sorted; nil when the book has
+    /// no such sound. Each may be left out (those parts are then where the sound is).
+    public func placeNames(of sound: String) -> [String]? {
+        measures[sound].map { Set($0.placements.compactMap(\.field)).sorted() }
     }
 
     /// How many samples `render` returns for these arguments, without rendering: each tone, gap,
@@ -124,7 +130,7 @@ public struct SoundBook: Sendable {
         for placement in measure.placements.sorted(by: { "\($0)" < "\($1)" }) {
             if case .failure(let problem) = placement.resolve(arguments) {
                 throw .invalidPlace(
-                    sound: sound, argument: problem.field, value: problem.value.map(JSONNumber.describe),
+                    sound: sound, argument: problem.field, value: JSONNumber.describe(problem.value),
                     expected: placement.expected)
             }
         }

@@ -91,7 +91,7 @@ struct SoundRenderer {
     /// Adds `node` into the buffer from frame `offset`, cut at `end`, at its own place or `around`.
     private mutating func mix(_ node: SoundNode, at offset: Int, until end: Int, pan around: Pan) {
         // Checked before rendering: a place that does not resolve cannot reach here.
-        let pan = (try? node.pan?.resolve(arguments).get()) ?? around
+        let pan = ((try? node.pan?.resolve(arguments).get()) ?? nil) ?? around
         switch node.kind {
         case .tone(let tone):
             mix(tone, at: offset, until: end, pan: pan)

@@ -46,6 +46,9 @@ public struct Pan: Sendable, Hashable, CustomStringConvertible {
         return (min(1, left), min(1, right))
     }
 
+    /// The place as a JSON number, as a request carries it.
+    public var wire: JSONValue { .number(description) }
+
     public var description: String { value == value.rounded() ? String(Int(value)) : String(value) }
 
     /// The `pan` of a request or event, as the protocol reads it: a number from -1 to 1.
