@@ -88,15 +88,25 @@ struct MixerState {
             }
         }
         if taken > 0 { speechEnd = start + taken }
-        var sums = [Double](repeating: 0, count: out.count)
-        for i in 0..<out.count {
-            var earcon = 0.0
-            for v in earcons.indices where earcons[v].position < earcons[v].samples.count {
-                earcon += Double(earcons[v].samples[earcons[v].position]) * earcons[v].gain
-                earcons[v].position += 1
+        // The earcon bus, one voice at a time over its own run of samples (a stereo slice is twice
+        // as many samples: this keeps the work per sample small).
+        var bus = [Double](repeating: 0, count: out.count)
+        bus.withUnsafeMutableBufferPointer { bus in
+            for v in earcons.indices {
+                let (position, gain) = (earcons[v].position, earcons[v].gain)
+                let n = min(bus.count, earcons[v].samples.count - position)
+                guard n > 0 else { continue }
+                earcons[v].samples.withUnsafeBufferPointer { samples in
+                    for i in 0..<n { bus[i] += Double(samples[position + i]) * gain }
+                }
+                earcons[v].position += n
             }
-            history[slot(start * channels + i)] = earcon
-            sums[i] = speechBus[i] + earcon
+        }
+        var sums = bus
+        let first = start * channels
+        for i in 0..<out.count {
+            history[slot(first + i)] = bus[i]
+            sums[i] += speechBus[i]
         }
         // A burst that starts after everything written was heard starts after silence: full gain.
         if !burstOpen { limiter.reset() }
