@@ -86,6 +86,22 @@ struct StereoPlacementTests {
         }
     }
 
+    /// Why `mono:` exists (docs/AUDIO.md, "The downmix"): the narrator's stereo stream on a mono sink
+    /// is remixed by the server as (left + right) / 2, which keeps centred sound whole but drops a note
+    /// at a side by 3 dB.
+    @Test("A stereo stream on a mono sink is the server's (left + right) / 2: a note at a side 3 dB below the centre")
+    func serverDownmix() throws {
+        try withDaemon(sinkChannels: 1, output: "pulse") { daemon, recorder in
+            let listener = try Subscriber(daemon)
+            let energy = { (clip: [Int16]) in 10 * log10(clip.reduce(1e-9) { $0 + Double($1) * Double($1) }) }
+            let placed = energy(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":true"#)) })
+            let centred = energy(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":false"#)) })
+            #expect(abs(placed - centred + 3) <= 0.5, "placed \(placed) dB, centred \(centred) dB")
+        }
+    }
+
     private func withDaemon(
         sinkChannels: Int, output: String, _ body: (DaemonProcess, MonitorRecorder) throws -> Void
     ) throws {
