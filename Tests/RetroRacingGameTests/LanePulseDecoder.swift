@@ -199,10 +199,9 @@ struct LanePulseDecoder {
     /// A lane's note standing out at `position`, and the place of its peak (within half a slot).
     private mutating func firstNote(at position: Int) -> (Int, Int)? {
         let levels = (0..<3).map { amplitude(lane: $0, at: position) }
-        guard var lane = levels.indices.max(by: { levels[$0] < levels[$1] }), levels[lane] >= noteThreshold else {
+        guard let lane = levels.indices.max(by: { levels[$0] < levels[$1] }), levels[lane] >= noteThreshold else {
             return nil
         }
-        if byPlace { lane = place(at: position) }
         var peak = position
         var best = levels[lane]
         let step = max(1, hop / 2)
@@ -214,7 +213,8 @@ struct LanePulseDecoder {
             peak = next
             next += step
         }
-        return (lane, peak)
+        // With one pitch, which lane it is comes from where it is heard, at its clearest.
+        return (byPlace ? place(at: peak) : lane, peak)
     }
 
     /// The three lanes of a cue starting at `start`: each note at its slot (give or take half a
@@ -261,16 +261,25 @@ struct LanePulseDecoder {
         return 2 * (real * real + imaginary * imaginary).squareRoot() / envelopeEnergy
     }
 
-    /// Where a note starting at `position` is heard, as the lane placed there: 0 when the left
-    /// carries it 10 dB more than the right, 2 the other way, 1 in between (the centre).
+    /// Where a note starting at `position` is heard, as the lane placed there. The channels' phasors
+    /// at the pitch differ by √2 × the note for a side note and by nothing for a centred one, whatever
+    /// centred speech adds to both: a difference of half a note or more is a side, the louder channel
+    /// says which; less is the middle.
     private func place(at position: Int) -> Int {
         guard channels == 2 else { return 1 }
         let place = (position + Self.grid / 2) / Self.grid * Self.grid
         guard place >= 0, place + slot <= frames else { return 1 }
-        let (left, right) = (level(lane: 1, channel: 0, at: place), level(lane: 1, channel: 1, at: place))
-        if left > 3.16 * right { return 0 }
-        if right > 3.16 * left { return 2 }
-        return 1
+        let (left, right) = (components(lane: 1, channel: 0, at: place), components(lane: 1, channel: 1, at: place))
+        let scale = 2 / envelopeEnergy
+        let difference =
+            scale
+            * ((left.real - right.real) * (left.real - right.real)
+            + (left.imaginary - right.imaginary) * (left.imaginary - right.imaginary)).squareRoot()
+            / 2.0.squareRoot()
+        guard difference >= noteThreshold else { return 1 }
+        let leftPower = left.real * left.real + left.imaginary * left.imaginary
+        let rightPower = right.real * right.real + right.imaginary * right.imaginary
+        return leftPower > rightPower ? 0 : 2
     }
 
     /// The matched filter: the amplitude of lane `lane`'s note, under the tone's envelope, in

@@ -127,12 +127,16 @@ public struct SoundBook: Sendable {
             }
         }
         // Every place a field gives is checked, in mono too: a game's mistake is not hidden by the output.
-        for placement in measure.placements.sorted(by: { "\($0)" < "\($1)" }) {
-            if case .failure(let problem) = placement.resolve(arguments) {
-                throw .invalidPlace(
-                    sound: sound, argument: problem.field, value: JSONNumber.describe(problem.value),
-                    expected: placement.expected)
-            }
+        // (Sorted only when one fails, so the error names the first field alike every time: a sound
+        // is rendered for every lane cue, and sorting the places each time cost a tenth of a millisecond.)
+        let failures = measure.placements.compactMap { placement -> (Placement, Placement.PlaceProblem)? in
+            guard case .failure(let problem) = placement.resolve(arguments) else { return nil }
+            return (placement, problem)
+        }
+        if let (placement, problem) = failures.min(by: { $0.1.field < $1.1.field }) {
+            throw .invalidPlace(
+                sound: sound, argument: problem.field, value: JSONNumber.describe(problem.value),
+                expected: placement.expected)
         }
         return SoundRenderer(
             book: sounds, flags: flags, sampleRate: Double(sampleRate), arguments: arguments, channels: channels,
