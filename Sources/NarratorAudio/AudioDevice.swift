@@ -15,7 +15,7 @@ public protocol AudioDevice: AnyObject {
     /// connection that closed says so at once). The default is true.
     var isConnected: Bool { get }
 
-    /// Writes mono 16-bit samples.
+    /// Writes 16-bit frames, interleaved in the channels the device was opened with (its opener's).
     func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError)
 
     /// Drops what was written and not yet heard, as far as the device can.
@@ -25,7 +25,7 @@ public protocol AudioDevice: AnyObject {
     /// default is false.
     var rewrites: Bool { get }
 
-    /// Writes `samples` in place of the last `samples.count` frames written, which are still
+    /// Writes `samples` (interleaved frames) in place of as many frames last written, still
     /// waiting to be played: a sound that starts now is heard before what was queued ahead of it
     /// has played out (docs/AUDIO.md, W17). Only asked of a device that `rewrites`.
     func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError)
@@ -87,13 +87,18 @@ public struct AudioDeviceOpener: Sendable {
     /// Whether the device plays in real time. Such a device is closed after a few idle seconds
     /// (an open PulseAudio stream wakes its thread every second) and paced by what it has unheard.
     public let isRealTime: Bool
+    /// Samples per frame the device takes, interleaved: 2 (left, right) or 1 (mono). The mixer
+    /// mixes in as many; a device made here without saying is mono.
+    public let channels: Int
     public let open: @Sendable () throws(AudioDeviceError) -> any AudioDevice
 
     public init(
-        name: String, isRealTime: Bool, open: @escaping @Sendable () throws(AudioDeviceError) -> any AudioDevice
+        name: String, isRealTime: Bool, channels: Int = 1,
+        open: @escaping @Sendable () throws(AudioDeviceError) -> any AudioDevice
     ) {
         self.name = name
         self.isRealTime = isRealTime
+        self.channels = channels == 2 ? 2 : 1
         self.open = open
     }
 }

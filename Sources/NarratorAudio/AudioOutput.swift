@@ -1,8 +1,9 @@
 public import Logging
 
 /// Where sound goes, as given on the command line: `auto`, `pulse`, `alsa`, `wav:PATH`,
-/// `realtime-wav:PATH` or `null`.
-public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
+/// `realtime-wav:PATH` or `null`, in stereo; any of them after `mono:` in mono (every sound mixed
+/// unplaced, docs/AUDIO.md).
+public indirect enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
     /// A sound server or card, through the backend given.
     case device(Backend)
     /// A WAV file, written as fast as the mixer mixes.
@@ -10,6 +11,8 @@ public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
     /// A WAV file written at the pace a player hears: silence where nothing played, cut speech cut.
     case realTimeWAV(path: String)
     case null
+    /// The same output in one channel: what a mono speaker or a mono file should get.
+    case mono(AudioOutput)
 
     /// Which system to play through.
     public enum Backend: String, Sendable, CaseIterable {
@@ -19,11 +22,17 @@ public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
         case alsa
     }
 
-    public static let help = "auto | pulse | alsa | wav:PATH | realtime-wav:PATH | null"
+    public static let help =
+        "auto | pulse | alsa | wav:PATH | realtime-wav:PATH | null, each stereo; mono:OUTPUT for one channel"
 
     /// Parses the command-line form; nil for anything else.
     public init?(argument: String) {
-        if let kind = ["wav:", "realtime-wav:"].first(where: argument.hasPrefix) {
+        if argument.hasPrefix("mono:") {
+            guard let inner = AudioOutput(argument: String(argument.dropFirst(5))), inner.channels == 2 else {
+                return nil
+            }
+            self = .mono(inner)
+        } else if let kind = ["wav:", "realtime-wav:"].first(where: argument.hasPrefix) {
             let path = String(argument.dropFirst(kind.count))
             guard !path.isEmpty else { return nil }
             self = kind == "wav:" ? .wav(path: path) : .realTimeWAV(path: path)
@@ -42,7 +51,14 @@ public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
         case .wav(let path): return "wav:\(path)"
         case .realTimeWAV(let path): return "realtime-wav:\(path)"
         case .null: return "null"
+        case .mono(let inner): return "mono:\(inner)"
         }
+    }
+
+    /// Samples per frame the output is written in: 2 (left, right), 1 with `mono:`.
+    public var channels: Int {
+        if case .mono = self { return 1 }
+        return 2
     }
 
     /// What PulseAudio holds for us at most (80 ms), and what it needs before it starts playing: one
@@ -60,36 +76,44 @@ public enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
     /// `pulseServer` names a PulseAudio server instead of PULSE_SERVER's (tests run several private
     /// servers in one process).
     public func opener(sampleRate: Int, pulseServer: String? = nil) throws(AudioDeviceError) -> AudioDeviceOpener {
+        try opener(sampleRate: sampleRate, channels: channels, name: description, pulseServer: pulseServer)
+    }
+
+    private func opener(
+        sampleRate: Int, channels: Int, name: String, pulseServer: String?
+    ) throws(AudioDeviceError) -> AudioDeviceOpener {
         switch self {
+        case .mono(let inner):
+            return try inner.opener(sampleRate: sampleRate, channels: 1, name: name, pulseServer: pulseServer)
         case .null:
-            return AudioDeviceOpener(name: "null", isRealTime: false) { NullDevice() }
+            return AudioDeviceOpener(name: name, isRealTime: false, channels: channels) { NullDevice() }
         case .wav(let path):
-            let file = try WAVFile(path: path, sampleRate: sampleRate)
-            return AudioDeviceOpener(name: description, isRealTime: false) { WAVDevice(file: file) }
+            let file = try WAVFile(path: path, sampleRate: sampleRate, channels: channels)
+            return AudioDeviceOpener(name: name, isRealTime: false, channels: channels) { WAVDevice(file: file) }
         case .realTimeWAV(let path):
-            let file = try WAVFile(path: path, sampleRate: sampleRate)
+            let file = try WAVFile(path: path, sampleRate: sampleRate, channels: channels)
             let started = ContinuousClock.now
-            return AudioDeviceOpener(name: description, isRealTime: true) {
+            return AudioDeviceOpener(name: name, isRealTime: true, channels: channels) {
                 RealTimeWAVDevice(file: file, started: started)
             }
         case .device(let backend):
             let buffer = Self.pulseBuffer(sampleRate: sampleRate)
-            return AudioDeviceOpener(name: backend.rawValue, isRealTime: true) { () throws(AudioDeviceError) in
+            return AudioDeviceOpener(name: name, isRealTime: true, channels: channels) { () throws(AudioDeviceError) in
                 switch backend {
                 case .pulse:
                     return try PulseDevice(
-                        sampleRate: sampleRate, bufferFrames: buffer.frames, startFrames: buffer.start,
-                        server: pulseServer)
+                        sampleRate: sampleRate, channels: channels, bufferFrames: buffer.frames,
+                        startFrames: buffer.start, server: pulseServer)
                 case .alsa:
-                    return try PCAudioDevice(sampleRate: sampleRate)
+                    return try PCAudioDevice(sampleRate: sampleRate, channels: channels)
                 case .auto:
                     do throws(AudioDeviceError) {
                         return try PulseDevice(
-                            sampleRate: sampleRate, bufferFrames: buffer.frames, startFrames: buffer.start,
-                            server: pulseServer)
+                            sampleRate: sampleRate, channels: channels, bufferFrames: buffer.frames,
+                            startFrames: buffer.start, server: pulseServer)
                     } catch let pulse {
                         do throws(AudioDeviceError) {
-                            return try PCAudioDevice(sampleRate: sampleRate)
+                            return try PCAudioDevice(sampleRate: sampleRate, channels: channels)
                         } catch {
                             throw AudioDeviceError(output: "auto", message: "\(pulse.message) \(error.message)")
                         }

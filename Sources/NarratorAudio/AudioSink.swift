@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// Where the speech engine's PCM goes: 16-bit signed mono samples at the engine's sample rate.
 ///
 /// The speech thread calls `begin`, `write`, `mark` and `finish`; `interrupt` may come from any
@@ -8,8 +10,9 @@ public protocol AudioSink: AnyObject, Sendable {
     /// A short name for logs and errors (`pulse`, `wav:/tmp/x.wav`).
     var name: String { get }
 
-    /// Called on the speech thread before the first sample of an utterance.
-    func begin(utterance id: UInt64)
+    /// Called on the speech thread before the first sample of an utterance, with where it is heard
+    /// (a mixer places it by the pan law; a sink that keeps mono samples ignores it).
+    func begin(utterance id: UInt64, pan: Pan)
 
     /// Queues samples. Returns false when the utterance was interrupted or its output failed, so
     /// synthesis should stop.
@@ -26,6 +29,11 @@ public protocol AudioSink: AnyObject, Sendable {
     /// Drops what is queued of utterance `id` and silences it now. Ignored when `id` is not the
     /// utterance the sink is playing. Safe from any thread; never waits on a sound server.
     func interrupt(utterance id: UInt64)
+}
+
+extension AudioSink {
+    /// Begins an utterance heard from the centre.
+    public func begin(utterance id: UInt64) { begin(utterance: id, pan: .centre) }
 }
 
 /// How the audio of an utterance ended.

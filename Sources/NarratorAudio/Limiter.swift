@@ -4,7 +4,8 @@ import Glibc
 /// loudness while nothing else sounds, and keeps speech plus any earcons from clipping.
 ///
 /// It takes the sum of everything sounding, a slice at a time, and multiplies it by a gain of at
-/// most 1, so that no sample passes full scale:
+/// most 1, so that no sample passes full scale. In stereo the gain is one per frame, linked across
+/// both channels (what the louder channel needs), so a limited sound keeps its place:
 /// - **Threshold**: full scale (32767). A sum that stays within it passes unchanged, sample for sample:
 ///   speech alone, or speech plus earcons that fit, is played as it was made.
 /// - **Attack, 2 ms**: the gain falls over the 2 ms before a sample that needs it (the moving average
@@ -37,8 +38,11 @@ public struct Limiter: Sendable {
     private var recent: [Double]
     private var recentIndex = 0
     private var recentSum = 0.0
+    /// Samples per frame: 1 (mono) or 2 (interleaved left, right).
+    public let channels: Int
 
-    public init(sampleRate: Int) {
+    public init(sampleRate: Int, channels: Int = 1) {
+        self.channels = max(1, channels)
         attackFrames = max(1, sampleRate * Self.attackMilliseconds / 1000)
         holdFrames = sampleRate * Self.holdMilliseconds / 1000
         releaseStep = 1 - exp(-1000 / (Double(Self.releaseMilliseconds) * Double(sampleRate)))
@@ -52,18 +56,23 @@ public struct Limiter: Sendable {
         for index in recent.indices { recent[index] = 1 }
     }
 
-    /// Limits the sums of one slice into `out` (as many samples as `sums` holds).
+    /// Limits the sums of one slice into `out` (as many samples as `sums` holds, interleaved in
+    /// `channels`).
     public mutating func limit(_ sums: [Double], into out: inout [Int16]) {
         guard gain < 1 || sums.contains(where: { Self.needed(for: $0) != nil }) else {
             // Nothing to turn down and nothing to give back: the sums as they are.
             for index in sums.indices { out[index] = Int16(sums[index].rounded()) }
             return
         }
-        let needs = sums.map { Self.needed(for: $0) ?? 1 }
+        // One need per frame: the lower of its channels', so both are turned down together.
+        let frames = sums.count / channels
+        let needs = (0..<frames).map { frame in
+            (0..<channels).reduce(1.0) { min($0, Self.needed(for: sums[frame * channels + $1]) ?? 1) }
+        }
         let lowest = lowestAhead(needs)
         // Summed again each slice, so rounding cannot build up in the running sum.
         recentSum = recent.reduce(0, +)
-        for index in sums.indices {
+        for index in 0..<frames {
             // The attack: the average of the lowest gains needed ahead of this sample and the ones before.
             recentSum += lowest[index] - recent[recentIndex]
             recent[recentIndex] = lowest[index]
@@ -86,11 +95,13 @@ public struct Limiter: Sendable {
                 holdLeft = holdFrames
             }
             gain = next
-            out[index] = Int16(clamping: Int((sums[index] * next).rounded()))
+            for sample in (index * channels)..<((index + 1) * channels) {
+                out[sample] = Int16(clamping: Int((sums[sample] * next).rounded()))
+            }
         }
     }
 
-    /// For each sample, the lowest gain that it and the samples within the attack after it need
+    /// For each frame, the lowest gain that it and the frames within the attack after it need
     /// (within the slice).
     private func lowestAhead(_ needs: [Double]) -> [Double] {
         var lowest = needs

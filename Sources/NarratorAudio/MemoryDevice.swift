@@ -12,12 +12,15 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     private var rewriteCount = 0
     private var holdsBack: Bool
     private var gateClosed = false
+    /// Samples per frame, interleaved: give its opener as many.
+    public let channels: Int
 
-    public init(holdsBack: Bool = false) {
+    public init(holdsBack: Bool = false, channels: Int = 1) {
         self.holdsBack = holdsBack
+        self.channels = channels
     }
 
-    /// Everything written and not discarded, in order.
+    /// Everything written and not discarded, in order (interleaved in `channels`).
     public var samples: [Int16] { condition.withLock { stored } }
     /// How often the mixer dropped unheard frames.
     public var discards: Int { condition.withLock { discardCount } }
@@ -89,7 +92,7 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
         while gateClosed { condition.wait() }
         if let failure { throw failure }
         stored.append(contentsOf: samples)
-        if holdsBack { unheardFrames += samples.count }
+        if holdsBack { unheardFrames += samples.count / channels }
         condition.broadcast()
     }
 
@@ -102,9 +105,10 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         if let failure { throw failure }
-        guard samples.count <= unheardFrames else {
+        guard samples.count / channels <= unheardFrames else {
             throw AudioDeviceError(
-                output: "memory", message: "rewrote \(samples.count) frames where \(unheardFrames) were unheard.")
+                output: "memory",
+                message: "rewrote \(samples.count / channels) frames where \(unheardFrames) were unheard.")
         }
         stored.replaceSubrange((stored.count - samples.count)..., with: samples)
         rewriteCount += 1
@@ -113,7 +117,7 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
 
     public func discardUnplayed() throws(AudioDeviceError) {
         condition.withLock {
-            stored.removeLast(unheardFrames)
+            stored.removeLast(unheardFrames * channels)
             unheardFrames = 0
             discardCount += 1
             condition.broadcast()

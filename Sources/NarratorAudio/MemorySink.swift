@@ -1,3 +1,4 @@
+public import NarratorWire
 import Synchronization
 
 /// Keeps every sample in memory, per utterance. For tests and benchmarks.
@@ -34,7 +35,8 @@ public final class MemorySink: AudioSink {
         state.withLock { $0.recordings.last(where: { $0.id == id })?.samples ?? [] }
     }
 
-    public func begin(utterance id: UInt64) {
+    /// Keeps the samples as made: the place is the mixer's business.
+    public func begin(utterance id: UInt64, pan: Pan) {
         state.withLock {
             $0.interrupted = false
             $0.recordings.append(Recording(id: id))

@@ -10,7 +10,7 @@ extension Mixer {
     /// run with the lock released.
     func runWriter() {
         var device: (any AudioDevice)?
-        var slice = [Int16](repeating: 0, count: machineSettings.sliceFrames)
+        var slice = [Int16](repeating: 0, count: machineSettings.sliceFrames * channels)
         lock.lock()
         // The output is tried once at start, so a missing sound server is reported at once.
         open(&device)
@@ -38,13 +38,13 @@ extension Mixer {
                     machine.take(.disconnected(reason: reason), now: .now)
                     continue
                 }
-                resize(&slice, to: frames)
+                resize(&slice, to: frames * channels)
                 state.mix(into: &slice)
                 lock.broadcast()  // the speech thread may be waiting for the room this made
                 write(slice, to: current)
             case .pad(let frames):
                 guard let current = device else { continue }
-                resize(&slice, to: frames)
+                resize(&slice, to: frames * channels)
                 state.padWithSilence(into: &slice)
                 write(slice, to: current)
             case .rewrite(let frames):
@@ -101,15 +101,16 @@ extension Mixer {
         unlocked { closing?.close() }
     }
 
-    /// Writes a slice (lock held, released meanwhile) and tells the machine how it went.
+    /// Writes a slice (interleaved frames; lock held, released meanwhile) and tells the machine how it went.
     private func write(_ slice: [Int16], to device: any AudioDevice) {
         let result = unlocked {
             Result { () throws(AudioDeviceError) in
                 try slice.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in try device.write(samples) }
             }
         }
-        if case .success = result { state.written += slice.count }
-        machine.take(report(result) { _ in .wrote(frames: slice.count) }, now: .now)
+        let frames = slice.count / channels
+        if case .success = result { state.written += frames }
+        machine.take(report(result) { _ in .wrote(frames: frames) }, now: .now)
     }
 
     /// Speech was interrupted: if the device still holds some of it unheard, drop everything
@@ -137,7 +138,7 @@ extension Mixer {
             }
         }
         guard case .success = writing else { return writing }
-        state.written += refill.count
+        state.written += refill.count / channels
         // What was written back must be heard through before the burst may end.
         state.audibleUntil = max(state.audibleUntil, state.written)
         state.burstOpen = true

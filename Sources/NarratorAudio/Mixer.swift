@@ -25,6 +25,9 @@ public final class Mixer: @unchecked Sendable {
     public static let maximumEarconMilliseconds = ProtocolLimits.maximumSoundMilliseconds
 
     public let sampleRate: Int
+    /// Samples per frame, interleaved: 2 (left, right), or 1 for a mono output (`mono:`), where
+    /// every sound is mixed unplaced (docs/AUDIO.md, "Placing sounds").
+    public let channels: Int
     public let outputName: String
     let opener: AudioDeviceOpener
     let logger: Logger
@@ -43,6 +46,7 @@ public final class Mixer: @unchecked Sendable {
     public init(opener: AudioDeviceOpener, sampleRate: Int, logger: Logger) {
         self.opener = opener
         self.sampleRate = sampleRate
+        self.channels = opener.channels
         self.outputName = opener.name
         self.logger = logger
         let settings = WriterMachine<ContinuousClock.Instant>.Settings(
@@ -50,7 +54,8 @@ public final class Mixer: @unchecked Sendable {
         self.machineSettings = settings
         self.machine = WriterMachine(settings: settings, now: .now)
         self.state = MixerState(
-            output: OutputStatus(output: opener.name), sampleRate: sampleRate, sliceFrames: max(1, sampleRate / 100))
+            output: OutputStatus(output: opener.name), sampleRate: sampleRate, sliceFrames: max(1, sampleRate / 100),
+            channels: opener.channels)
         _ = speech
         OSThread.start(name: "narrator-audio") { [self] in
             runWriter()
@@ -62,11 +67,13 @@ public final class Mixer: @unchecked Sendable {
     }
 
     /// Starts an earcon now, mixed with whatever sounds, each sample multiplied by `gain` (1 plays it
-    /// as rendered; the limiter keeps the mix within 16 bits). Throws when too many sound at once or
-    /// it is too long; returns at once (the writer plays it).
+    /// as rendered; the limiter keeps the mix within 16 bits). `samples` are interleaved in the
+    /// mixer's `channels`, placed already (a sound book renders them so). Throws when too many sound
+    /// at once or it is too long; returns at once (the writer plays it).
     public func play(_ samples: [Int16], gain: Double = 1) throws(MixerError) {
         guard !samples.isEmpty else { return }
-        guard samples.count <= sampleRate * Self.maximumEarconMilliseconds / 1000 else {
+        guard samples.count % channels == 0 else { throw .channels(channels) }
+        guard samples.count / channels <= sampleRate * Self.maximumEarconMilliseconds / 1000 else {
             throw .tooLong(milliseconds: Self.maximumEarconMilliseconds)
         }
         try withState { (state: inout MixerState) throws(MixerError) in
@@ -162,6 +169,8 @@ public enum MixerError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooMany(Int)
     case tooLong(milliseconds: Int)
     case closed
+    /// The samples are not whole frames of the mixer's channels.
+    case channels(Int)
 
     public var description: String {
         switch self {
@@ -171,6 +180,7 @@ public enum MixerError: Error, Sendable, Hashable, CustomStringConvertible {
                 ? "a sound may last at most \(milliseconds / 1000) seconds"
                 : "a sound may last at most \(milliseconds) ms"
         case .closed: "the audio output is closed"
+        case .channels(let count): "a sound must be whole frames of \(count) interleaved channels"
         }
     }
 }

@@ -2,12 +2,14 @@ import NarratorVoice
 
 /// What the mixer's writer thread and its callers share, guarded by the mixer's lock.
 ///
-/// Mixing rule (docs/AUDIO.md): speech as the engine made it, plus every earcon sounding at its own
-/// gain (its client's effects volume), through one peak limiter (`Limiter`). A sum that fits in 16
-/// bits is written as it is, so speech alone keeps its full loudness; one that would not fit is
-/// turned down, so speech plus a chord never clips, and nothing ever wraps.
+/// Mixing rule (docs/AUDIO.md): speech as the engine made it (placed by the pan law in stereo),
+/// plus every earcon sounding at its own gain (its client's effects volume), through one peak
+/// limiter (`Limiter`, linked across channels). A sum that fits in 16 bits is written as it is, so
+/// speech alone keeps its full loudness; one that would not fit is turned down, so speech plus a
+/// chord never clips, and nothing ever wraps. Frames are `channels` samples, interleaved.
 struct MixerState {
     struct EarconVoice {
+        /// Interleaved in the mixer's channels, placed already (the sound book renders them so).
         let samples: [Int16]
         /// What each sample is multiplied by: 1 plays it as rendered.
         var gain = 1.0
@@ -38,19 +40,23 @@ struct MixerState {
     var output: OutputStatus
     /// The earcon bus of the last frames written, before the limiter, by frame number modulo its
     /// size: what a speech cut writes again (limited) after it drops the device's unheard frames.
+    /// Kept per sample (frame × channels + channel).
     private var history: [Double]
-    /// The speech of the same frames: what an earcon that starts under speech is mixed with again.
-    private var speechHistory: [Int32]
-    private var speechBus: [Int32]
+    /// The speech of the same samples: what an earcon that starts under speech is mixed with again.
+    private var speechHistory: [Double]
+    private var speechBus: [Double]
     /// Keeps speech plus earcons within 16 bits; its gain carries from slice to slice.
     private(set) var limiter: Limiter
+    /// Samples per frame: 2 (left, right) or 1 (mono).
+    let channels: Int
 
-    init(output: OutputStatus, sampleRate: Int, sliceFrames: Int) {
+    init(output: OutputStatus, sampleRate: Int, sliceFrames: Int, channels: Int = 1) {
         self.output = output
-        history = Array(repeating: 0, count: sampleRate / 2)
-        speechHistory = Array(repeating: 0, count: sampleRate / 2)
-        speechBus = Array(repeating: 0, count: sliceFrames)
-        limiter = Limiter(sampleRate: sampleRate)
+        self.channels = channels
+        history = Array(repeating: 0, count: sampleRate / 2 * channels)
+        speechHistory = Array(repeating: 0, count: sampleRate / 2 * channels)
+        speechBus = Array(repeating: 0, count: sliceFrames * channels)
+        limiter = Limiter(sampleRate: sampleRate, channels: channels)
     }
 
     var hasSound: Bool { speech.hasPCM || !earcons.isEmpty }
@@ -69,43 +75,57 @@ struct MixerState {
         return min(slice, speech.queuedFrames)
     }
 
+    /// The earcon bus's slot of sample `index` of the timeline (frame × channels + channel).
+    private func slot(_ index: Int) -> Int { index % history.count }
+
     /// Frames of silence that pad a burst's end on a real-time device (see `Mixer.finishBurst`).
     mutating func padWithSilence(into out: inout [Int16]) {
         for i in out.indices {
-            history[(written + i) % history.count] = 0
-            speechHistory[(written + i) % history.count] = 0
+            history[slot(written * channels + i)] = 0
+            speechHistory[slot(written * channels + i)] = 0
         }
         // The limiter's release goes on through the silence.
         limiter.limit(Array(repeating: 0, count: out.count), into: &out)
     }
 
-    /// Mixes the next `out.count` frames, starting at frame `written`.
+    /// Mixes the next `out.count / channels` frames, starting at frame `written`.
     mutating func mix(into out: inout [Int16]) {
         let start = written
-        let count = out.count
-        for i in 0..<count { speechBus[i] = 0 }
+        let count = out.count / channels
+        for i in 0..<out.count { speechBus[i] = 0 }
+        let channels = channels
         let taken = speechBus.withUnsafeMutableBufferPointer { bus in
-            speech.take(into: bus, start: 0, count: count) { offset, item in
+            speech.take(into: bus, channels: channels, start: 0, count: count) { offset, item in
                 waitingToBeHeard.append((start + offset, item))
             }
         }
         if taken > 0 { speechEnd = start + taken }
-        var sums = [Double](repeating: 0, count: count)
-        for i in 0..<count {
-            var earcon = 0.0
-            for v in earcons.indices where earcons[v].position < earcons[v].samples.count {
-                earcon += Double(earcons[v].samples[earcons[v].position]) * earcons[v].gain
-                earcons[v].position += 1
+        // The earcon bus, one voice at a time over its own run of samples (a stereo slice is twice
+        // as many samples: this keeps the work per sample small).
+        var bus = [Double](repeating: 0, count: out.count)
+        bus.withUnsafeMutableBufferPointer { bus in
+            for v in earcons.indices {
+                let (position, gain) = (earcons[v].position, earcons[v].gain)
+                let n = min(bus.count, earcons[v].samples.count - position)
+                guard n > 0 else { continue }
+                earcons[v].samples.withUnsafeBufferPointer { samples in
+                    for i in 0..<n { bus[i] += Double(samples[position + i]) * gain }
+                }
+                earcons[v].position += n
             }
-            history[(start + i) % history.count] = earcon
-            speechHistory[(start + i) % history.count] = speechBus[i]
-            sums[i] = Double(speechBus[i]) + earcon
+        }
+        var sums = bus
+        let first = start * channels
+        for i in 0..<out.count {
+            history[slot(first + i)] = bus[i]
+            speechHistory[slot(first + i)] = speechBus[i]
+            sums[i] += speechBus[i]
         }
         for v in earcons.indices { earcons[v].isNew = false }
         // A burst that starts after everything written was heard starts after silence: full gain.
         if !burstOpen { limiter.reset() }
         limiter.limit(sums, into: &out)
-        for i in 0..<count where out[i] != 0 { audibleUntil = start + i + 1 }
+        for i in 0..<out.count where out[i] != 0 { audibleUntil = start + i / channels + 1 }
         burstOpen = true
         earcons.removeAll { $0.position >= $0.samples.count }
     }
@@ -135,7 +155,7 @@ struct MixerState {
     /// utterance's deadline (`speechDue` on the mixer's clock).
     func writerView<Instant>(deadline: Instant?) -> WriterMachine<Instant>.View {
         WriterMachine.View(
-            nextSlice: hasSound ? nextSliceLength(speechBus.count) : 0, cutRequested: cutRequested,
+            nextSlice: hasSound ? nextSliceLength(speechBus.count / channels) : 0, cutRequested: cutRequested,
             burstOpen: burstOpen, firstWaiting: waitingToBeHeard.first?.frame, deadline: deadline,
             written: written, audibleUntil: audibleUntil, earconStarting: earconStarting)
     }
@@ -148,21 +168,24 @@ struct MixerState {
     mutating func rewrite(back frames: Int) -> [Int16] {
         let new = earcons.indices.filter { earcons[$0].isNew }
         for v in earcons.indices { earcons[v].isNew = false }
-        let frames = min(frames, history.count, written)
+        let frames = min(frames, history.count / channels, written)
         guard frames > 0, !new.isEmpty else { return [] }
         let start = written - frames
-        var sums = [Double](repeating: 0, count: frames)
-        for i in 0..<frames {
-            let slot = (start + i) % history.count
-            for v in new where earcons[v].position < earcons[v].samples.count {
-                history[slot] += Double(earcons[v].samples[earcons[v].position]) * earcons[v].gain
-                earcons[v].position += 1
-            }
-            sums[i] = Double(speechHistory[slot]) + history[slot]
+        let first = start * channels
+        let count = frames * channels
+        for v in new {
+            let (position, gain) = (earcons[v].position, earcons[v].gain)
+            let n = min(count, earcons[v].samples.count - position)
+            guard n > 0 else { continue }
+            for i in 0..<n { history[slot(first + i)] += Double(earcons[v].samples[position + i]) * gain }
+            earcons[v].position += n
         }
-        var out = [Int16](repeating: 0, count: frames)
+        let sums = (0..<count).map { history[slot(first + $0)] + speechHistory[slot(first + $0)] }
+        var out = [Int16](repeating: 0, count: count)
         limiter.limit(sums, into: &out)
-        if let last = out.lastIndex(where: { $0 != 0 }) { audibleUntil = max(audibleUntil, start + last + 1) }
+        if let last = out.lastIndex(where: { $0 != 0 }) {
+            audibleUntil = max(audibleUntil, start + last / channels + 1)
+        }
         earcons.removeAll { $0.position >= $0.samples.count }
         return out
     }
@@ -171,14 +194,14 @@ struct MixerState {
     /// and what the earcon bus had in them is returned, limited again without the speech, to be
     /// written again (empty if silent).
     mutating func rewind(_ frames: Int) -> [Int16] {
-        let frames = min(frames, history.count, written)
+        let frames = min(frames, history.count / channels, written)
         written -= frames
         audibleUntil = min(audibleUntil, written)
         speechEnd = min(speechEnd, written)
-        for frame in written..<(written + frames) { speechHistory[frame % history.count] = 0 }
-        let earcons = (written..<(written + frames)).map { history[$0 % history.count] }
+        for index in (written * channels)..<((written + frames) * channels) { speechHistory[slot(index)] = 0 }
+        let earcons = ((written * channels)..<((written + frames) * channels)).map { history[slot($0)] }
         guard earcons.contains(where: { $0 != 0 }) else { return [] }
-        var refill = [Int16](repeating: 0, count: frames)
+        var refill = [Int16](repeating: 0, count: frames * channels)
         limiter.limit(earcons, into: &refill)
         return refill
     }

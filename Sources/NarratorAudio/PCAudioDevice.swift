@@ -13,12 +13,14 @@ import FoundationEssentials
 final class PCAudioDevice: AudioDevice {
     private let object: OpaquePointer
     private let sampleRate: Int
+    private let channels: Int
     private var written = 0
     /// When the device last started from empty, and how many frames had been written then.
     private var anchor: (time: ContinuousClock.Instant, frames: Int) = (.now, 0)
 
-    init(sampleRate: Int) throws(AudioDeviceError) {
+    init(sampleRate: Int, channels: Int = 2) throws(AudioDeviceError) {
         self.sampleRate = sampleRate
+        self.channels = channels
         // alsa-lib prints its own multi-line complaints when there is no card at all; look first,
         // so the user reads one clear line instead.
         guard Self.alsaMayHaveDevice(), let created = create_alsa_object("default", "narrator", "Narrator") else {
@@ -26,7 +28,7 @@ final class PCAudioDevice: AudioDevice {
                 output: "alsa", message: "ALSA has no sound card here (no /proc/asound/cards entry and no asound.conf)."
             )
         }
-        let status = audio_object_open(created, AUDIO_OBJECT_FORMAT_S16LE, UInt32(sampleRate), 1)
+        let status = audio_object_open(created, AUDIO_OBJECT_FORMAT_S16LE, UInt32(sampleRate), UInt8(channels))
         if status != 0 {
             let reason = String(cString: audio_object_strerror(created, status))
             audio_object_destroy(created)
@@ -49,7 +51,7 @@ final class PCAudioDevice: AudioDevice {
             let reason = String(cString: audio_object_strerror(object, status))
             throw AudioDeviceError(output: "alsa", message: "audio_object_write() failed: \(reason).")
         }
-        written += samples.count
+        written += samples.count / channels
     }
 
     func discardUnplayed() {

@@ -21,15 +21,22 @@ final class PulseDevice: AudioDevice {
     private var stream: OpaquePointer?
     private let events = PulseEvents()
     private let sampleRate: Int
+    /// Samples per frame: 2 (interleaved left, right) or 1.
+    private let channels: Int
+    /// Bytes per frame: 16-bit samples, `channels` of them.
+    private var frameBytes: Int { 2 * channels }
     /// When the stream was last seen with everything it was given read by the sink, and at which
     /// read index: what was read last is heard within the sink's latency of that moment.
     private var drained: (readIndex: Int64, since: ContinuousClock.Instant)?
 
     /// Connects to `server`, else the one named by PULSE_SERVER (or the user's own), and opens a
-    /// mono stream. `bufferFrames` is the latency asked for (stream buffer and sink together);
-    /// playback starts once `startFrames` are in.
-    init(sampleRate: Int, bufferFrames: Int, startFrames: Int, server: String? = nil) throws(AudioDeviceError) {
+    /// stream of `channels` (2: stereo, left and right; 1: mono). `bufferFrames` is the latency asked
+    /// for (stream buffer and sink together); playback starts once `startFrames` are in.
+    init(
+        sampleRate: Int, channels: Int = 2, bufferFrames: Int, startFrames: Int, server: String? = nil
+    ) throws(AudioDeviceError) {
         self.sampleRate = sampleRate
+        self.channels = channels
         guard let loop = pa_threaded_mainloop_new() else { throw Self.failure("pa_threaded_mainloop_new", nil) }
         guard let context = pa_context_new(pa_threaded_mainloop_get_api(loop), "narrator") else {
             pa_threaded_mainloop_free(loop)
@@ -66,12 +73,15 @@ final class PulseDevice: AudioDevice {
     }
 
     private func openStream(bufferFrames: Int, startFrames: Int) throws(AudioDeviceError) {
-        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
+        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: UInt8(channels))
         var attributes = pa_buffer_attr(
-            maxlength: UInt32.max, tlength: UInt32(bufferFrames * 2), prebuf: UInt32(startFrames * 2),
+            maxlength: UInt32.max, tlength: UInt32(bufferFrames * frameBytes), prebuf: UInt32(startFrames * frameBytes),
             minreq: UInt32.max, fragsize: UInt32.max)
+        // Left and right as the sink knows them (a mono stream's one channel is the sink's "mono").
+        var map = pa_channel_map()
+        pa_channel_map_init_auto(&map, UInt32(channels), PA_CHANNEL_MAP_DEFAULT)
         pa_threaded_mainloop_lock(loop)
-        stream = pa_stream_new(context, "Narrator speech and sounds", &spec, nil)
+        stream = pa_stream_new(context, "Narrator speech and sounds", &spec, &map)
         if let stream {
             pa_stream_set_state_callback(
                 stream,
@@ -106,7 +116,7 @@ final class PulseDevice: AudioDevice {
         let info = stream.flatMap { pa_stream_get_timing_info($0)?.pointee }
         pa_threaded_mainloop_unlock(loop)
         guard let info else { throw failure("pa_stream_get_timing_info") }
-        let queued = max(0, Int(info.write_index - info.read_index)) / 2
+        let queued = max(0, Int(info.write_index - info.read_index)) / frameBytes
         let sink = Int(info.sink_usec) * sampleRate / 1_000_000
         guard queued == 0 else {
             drained = nil

@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// The speech engine's way into the mixer: an `AudioSink` whose samples become the mixer's
 /// speech stream. Interrupting it drops speech only; earcons sounding go on.
 final class SpeechChannel: AudioSink {
@@ -10,9 +12,10 @@ final class SpeechChannel: AudioSink {
         self.mixer = mixer
     }
 
-    func begin(utterance id: UInt64) {
+    func begin(utterance id: UInt64, pan: Pan) {
         mixer.withState { state in
             state.speech.begin(id)
+            state.speech.append(.place(pan))
             // The deadline belongs to the utterance being spoken: the last one's has no say here.
             state.speechDue = nil
         }

@@ -1,3 +1,5 @@
+import NarratorWire
+
 /// The speech stream waiting to be mixed: PCM and marks of the utterance being spoken, in order.
 /// Not thread-safe by itself; the mixer guards it with its lock.
 struct SpeechQueue {
@@ -5,6 +7,9 @@ struct SpeechQueue {
         case pcm([Int16])
         case mark(@Sendable (Bool) -> Void)
         case finish(@Sendable (PlaybackResult) -> Void)
+        /// Where the PCM after it is placed (an utterance's `pan`, queued when it begins, so the
+        /// last one's audio still queued keeps its own place).
+        case place(Pan)
     }
 
     /// The utterance the queue belongs to; an interrupt for another one is ignored.
@@ -18,6 +23,8 @@ struct SpeechQueue {
     /// Offset into the first item, when it is PCM partly mixed.
     private var offset = 0
     private(set) var queuedFrames = 0
+    /// The pan law's gains of the PCM being taken: the centre's are exactly 1.
+    private var gains = Pan.centre.gains
 
     var isRefusing: Bool { interrupted || failure != nil }
     var hasPCM: Bool { queuedFrames > 0 }
@@ -33,10 +40,13 @@ struct SpeechQueue {
         items.append(item)
     }
 
-    /// Takes up to `count` frames into `out` starting at `start`, calling `reached` with the frame
-    /// offset (from `start`) of every mark and finish passed on the way. Returns the frames taken.
+    /// Takes up to `count` frames into `out` (interleaved in `channels`, 1 or 2) from frame
+    /// `start`, calling `reached` with the frame offset (from `start`) of every mark and finish
+    /// passed on the way. In stereo each sample is placed by the pan law; in mono it is as made.
+    /// Returns the frames taken.
     mutating func take(
-        into out: UnsafeMutableBufferPointer<Int32>, start: Int, count: Int, reached: (Int, Item) -> Void
+        into out: UnsafeMutableBufferPointer<Double>, channels: Int = 1, start: Int, count: Int,
+        reached: (Int, Item) -> Void
     ) -> Int {
         var taken = 0
         while head < items.count {
@@ -44,13 +54,23 @@ struct SpeechQueue {
             case .pcm(let samples):
                 guard taken < count else { return taken }
                 let n = min(count - taken, samples.count - offset)
-                for i in 0..<n { out[start + taken + i] = Int32(samples[offset + i]) }
+                if channels == 2 {
+                    for i in 0..<n {
+                        let sample = Double(samples[offset + i])
+                        out[2 * (start + taken + i)] = sample * gains.left
+                        out[2 * (start + taken + i) + 1] = sample * gains.right
+                    }
+                } else {
+                    for i in 0..<n { out[start + taken + i] = Double(samples[offset + i]) }
+                }
                 taken += n
                 offset += n
                 queuedFrames -= n
                 guard offset == samples.count else { return taken }
             case .mark, .finish:
                 reached(taken, items[head])
+            case .place(let pan):
+                gains = pan.gains
             }
             advance()
         }
@@ -72,7 +92,12 @@ struct SpeechQueue {
 
     /// Empties the queue; returns the marks and finishes it held, to be told they were not reached.
     mutating func removeAll() -> [Item] {
-        let left = items[head...].filter { if case .pcm = $0 { false } else { true } }
+        let left = items[head...].filter {
+            switch $0 {
+            case .pcm, .place: false
+            case .mark, .finish: true
+            }
+        }
         items.removeAll(keepingCapacity: true)
         head = 0
         offset = 0
@@ -90,7 +115,7 @@ extension SpeechQueue.Item {
     /// Tells a mark or finish how its audio ended (PCM has no one to tell).
     func settle(_ result: PlaybackResult) {
         switch self {
-        case .pcm: break
+        case .pcm, .place: break
         case .mark(let handler): handler(result == .played)
         case .finish(let handler): handler(result)
         }

@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// Sends the same audio to two sinks: to play and record at once, or to compare outputs in tests.
 /// A mark fires once, when both sinks have reached it.
 public final class TeeSink: AudioSink {
@@ -10,9 +12,9 @@ public final class TeeSink: AudioSink {
         self.second = second
     }
 
-    public func begin(utterance id: UInt64) {
-        first.begin(utterance: id)
-        second.begin(utterance: id)
+    public func begin(utterance id: UInt64, pan: Pan) {
+        first.begin(utterance: id, pan: pan)
+        second.begin(utterance: id, pan: pan)
     }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) -> Bool {

@@ -5,7 +5,8 @@ import Synchronization
     import Glibc
 #endif
 
-/// A 16-bit mono WAV file that the mixer writes to as fast as it mixes (no real-time pacing).
+/// A 16-bit WAV file, stereo (interleaved left, right) or mono, that the mixer writes to as fast as
+/// it mixes (no real-time pacing).
 ///
 /// The file is created once, when the output is chosen; the mixer may close and reopen the
 /// device after a failed write (a full disk), and writing then goes on in the same file. The
@@ -13,12 +14,15 @@ import Synchronization
 final class WAVFile: Sendable {
     let path: String
     let sampleRate: Int
+    /// 2 (stereo) or 1 (mono).
+    let channels: Int
     private let state: Mutex<(descriptor: Int32, dataBytes: UInt32)>
 
     /// Creates (or truncates) the file and writes an empty header.
-    init(path: String, sampleRate: Int) throws(AudioDeviceError) {
+    init(path: String, sampleRate: Int, channels: Int = 2) throws(AudioDeviceError) {
         self.path = path
         self.sampleRate = sampleRate
+        self.channels = channels
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -35,11 +39,11 @@ final class WAVFile: Sendable {
     }
 
     /// Frames in the file so far.
-    var frames: Int { state.withLock { Int($0.dataBytes) / 2 } }
+    var frames: Int { state.withLock { Int($0.dataBytes) / (2 * channels) } }
 
     /// Appends `count` frames of silence.
     func appendSilence(frames count: Int) throws(AudioDeviceError) {
-        let silence = [Int16](repeating: 0, count: count)
+        let silence = [Int16](repeating: 0, count: count * channels)
         let failure: AudioDeviceError? = silence.withUnsafeBytes { bytes in
             do throws(AudioDeviceError) {
                 try append(bytes)
@@ -54,7 +58,7 @@ final class WAVFile: Sendable {
     /// Removes the last `count` frames (all of them, if there are fewer).
     func removeLast(frames count: Int) throws(AudioDeviceError) {
         let failure: String? = state.withLock { state in
-            state.dataBytes -= min(state.dataBytes, UInt32(truncatingIfNeeded: count * 2))
+            state.dataBytes -= min(state.dataBytes, UInt32(truncatingIfNeeded: count * 2 * channels))
             let end = off_t(WAVHeader.size) + off_t(state.dataBytes)
             guard ftruncate(state.descriptor, end) == 0, lseek(state.descriptor, end, SEEK_SET) == end else {
                 return String(cString: strerror(errno))
@@ -74,7 +78,10 @@ final class WAVFile: Sendable {
                 guard FileDescriptor.writeAll(state.descriptor, bytes) else { return String(cString: strerror(errno)) }
                 state.dataBytes &+= UInt32(truncatingIfNeeded: bytes.count)
             }
-            let header = WAVHeader(sampleRate: UInt32(sampleRate), dataBytes: state.dataBytes).bytes
+            let header = WAVHeader(
+                sampleRate: UInt32(sampleRate), channels: UInt16(channels), dataBytes: state.dataBytes
+            )
+            .bytes
             let written = header.withUnsafeBytes { pwrite(state.descriptor, $0.baseAddress, $0.count, 0) }
             return written == header.count ? nil : String(cString: strerror(errno))
         }
@@ -141,17 +148,18 @@ final class RealTimeWAVDevice: AudioDevice {
 
     /// Writes over the file's unheard end, as a sound server writes over its queue.
     func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
-        try file.removeLast(frames: min(samples.count, file.frames))
+        try file.removeLast(frames: min(samples.count / file.channels, file.frames))
         try file.append(UnsafeRawBufferPointer(samples))
     }
 
     func close() {}
 }
 
-/// The 44-byte RIFF header of a PCM WAV file: 16-bit, mono.
+/// The 44-byte RIFF header of a PCM WAV file: 16-bit, mono or stereo.
 struct WAVHeader {
     static let size = 44
     let sampleRate: UInt32
+    let channels: UInt16
     let dataBytes: UInt32
 
     var bytes: [UInt8] {
@@ -166,10 +174,10 @@ struct WAVHeader {
         put("fmt ")
         put32(16)
         put16(1)  // PCM
-        put16(1)  // mono
+        put16(channels)
         put32(sampleRate)
-        put32(sampleRate * 2)  // bytes per second
-        put16(2)  // block align
+        put32(sampleRate * 2 * UInt32(channels))  // bytes per second
+        put16(2 * channels)  // block align
         put16(16)  // bits per sample
         put("data")
         put32(dataBytes)

@@ -3,9 +3,11 @@ import NarratorSystem
 
 /// Records a sink's monitor, keeping every sample and when it arrived: a PulseAudio monitor
 /// source through `parec`, or any program that writes the monitor as raw signed 16-bit
-/// little-endian mono on its standard output (`pw-record` for PipeWire).
+/// little-endian mono (or interleaved stereo) on its standard output (`pw-record` for PipeWire).
 public final class MonitorRecorder: @unchecked Sendable {
     public let sampleRate: Int
+    /// Samples per frame, interleaved: 1, or 2 (left, right). Indices count samples, not frames.
+    public let channels: Int
     private let process: ChildProcess
     private let condition = ConditionLock()
     private var samples: [Int16] = []
@@ -24,8 +26,11 @@ public final class MonitorRecorder: @unchecked Sendable {
             server: server, source: source, sampleRate: sampleRate, latencyMilliseconds: latencyMilliseconds)
     }
 
-    /// Records `source` of the PulseAudio server `server` with `parec`.
-    convenience init(server: String, source: String, sampleRate: Int, latencyMilliseconds: Int = 5) throws {
+    /// Records `source` of the PulseAudio server `server` with `parec`, in `channels` (a stereo
+    /// monitor recorded in one is the server's downmix).
+    convenience init(
+        server: String, source: String, sampleRate: Int, latencyMilliseconds: Int = 5, channels: Int = 1
+    ) throws {
         guard let executable = PrivatePulseAudio.findExecutable("parec") else {
             throw PrivatePulseAudio.Failure(
                 description: "parec is not installed: sudo apt-get install pulseaudio-utils")
@@ -34,14 +39,18 @@ public final class MonitorRecorder: @unchecked Sendable {
             executable: executable.path,
             arguments: [
                 "--server=\(server)", "-d", source, "--raw", "--format=s16le", "--rate=\(sampleRate)",
-                "--channels=1", "--latency-msec=\(latencyMilliseconds)",
+                "--channels=\(channels)", "--latency-msec=\(latencyMilliseconds)",
             ],
-            environment: ProcessInfo.processInfo.environment, sampleRate: sampleRate)
+            environment: ProcessInfo.processInfo.environment, sampleRate: sampleRate, channels: channels)
     }
 
-    /// Records what `executable` writes on its standard output: raw s16le mono at `sampleRate`.
-    init(executable: String, arguments: [String], environment: [String: String], sampleRate: Int) throws {
+    /// Records what `executable` writes on its standard output: raw s16le at `sampleRate`, in
+    /// `channels`.
+    init(
+        executable: String, arguments: [String], environment: [String: String], sampleRate: Int, channels: Int = 1
+    ) throws {
         self.sampleRate = sampleRate
+        self.channels = channels
         let process = try ChildProcess(
             executable: executable, arguments: arguments, environment: environment, captureErrors: false)
         self.process = process

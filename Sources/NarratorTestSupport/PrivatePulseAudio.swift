@@ -44,11 +44,16 @@ public final class PrivatePulseAudio: Sendable {
     /// has already handed that stretch to the recorder as silence and cannot take it back, so the
     /// recording lacks the first 0-5 ms of a sound that starts from quiet (measured: 0-106 frames
     /// at 22050 Hz, none without rewinds). Tests of a sound's exact length record without them.
-    public static func start(in directory: URL? = nil, rewinds: Bool = true) throws -> PrivatePulseAudio {
+    ///
+    /// The sink is mono unless `channels` is 2: the narrator's stereo stream into a mono sink is the
+    /// server's downmix, (left + right) / 2, which keeps centred sound sample for sample.
+    public static func start(in directory: URL? = nil, rewinds: Bool = true, channels: Int = 1) throws
+        -> PrivatePulseAudio
+    {
         let directory = try directory ?? newFolder()
         let socket = directory.appendingPathComponent("native").path
         let script = """
-            load-module module-null-sink sink_name=narrator_test rate=\(sampleRate) channels=1 norewinds=\(!rewinds)
+            load-module module-null-sink sink_name=narrator_test rate=\(sampleRate) channels=\(channels) norewinds=\(!rewinds)
             set-default-sink narrator_test
             load-module module-native-protocol-unix socket=\(socket) auth-anonymous=1
             """
@@ -108,10 +113,11 @@ public final class PrivatePulseAudio: Sendable {
 
     /// Starts `parec` on the null sink's monitor, asking for `latencyMilliseconds` (5 by default: a
     /// recorder that keeps the sink running at a small period, as the playback tests want).
-    public func record(latencyMilliseconds: Int = 5) throws -> MonitorRecorder {
+    /// `channels` 2 records a stereo sink's left and right, interleaved.
+    public func record(latencyMilliseconds: Int = 5, channels: Int = 1) throws -> MonitorRecorder {
         try MonitorRecorder(
             server: server, source: sinkName + ".monitor", sampleRate: Self.sampleRate,
-            latencyMilliseconds: latencyMilliseconds)
+            latencyMilliseconds: latencyMilliseconds, channels: channels)
     }
 
     /// The server's process ID.

@@ -14,16 +14,20 @@ public struct SpeechRequest: Sendable, Hashable {
     /// `text` is an SSML document (checked by `SSMLCheck`); otherwise every character is spoken as
     /// it is, `<` included.
     public let ssml: Bool
+    /// Where the speech is heard, left to right (the mixer's pan law, docs/AUDIO.md); a speech
+    /// system that plays through its own audio (speech-dispatcher) cannot place it.
+    public let pan: Pan
 
     public init(
         id: AnnouncementID, text: String, voice: VoiceRequest = VoiceRequest(), startPosition: Int = 0,
-        ssml: Bool = false
+        ssml: Bool = false, pan: Pan = .centre
     ) {
         self.id = id
         self.text = text
         self.voice = voice
         self.startPosition = ssml ? 0 : startPosition
         self.ssml = ssml
+        self.pan = pan
     }
 
     /// Checks what a speech system would refuse or silently clamp, and an SSML document's markup;

@@ -12,18 +12,26 @@ public enum HelpCue: Hashable, Sendable {
     /// The speed warning's chirp.
     case speedUp
 
-    /// The event that plays it, for a player whose lane cues are `laneCues`.
-    public func request(laneCues: LaneCues) -> Request {
+    /// The event that plays it, for a player whose lane cues are `laneCues`, placed or not as
+    /// `stereo` says.
+    public func request(laneCues: LaneCues, stereo: StereoCues = .on) -> Request {
         switch self {
         case .lanes(let left, let middle, let right, let mode):
             let event = RaceEvent.lanesAhead(left: left, middle: middle, right: right)
             let cues = mode ?? (laneCues == .off ? .pulses : laneCues)
-            return .event(type: event.wireType, fields: event.wireFields + [.init("cues", .string(cues.rawValue))])
+            return .event(
+                type: event.wireType,
+                fields: event.wireFields + [
+                    .init("cues", .string(cues.rawValue)), .init("stereo", .bool(stereo == .on)),
+                ])
         case .move(let safe, let mode):
             // The race's `moved`, as `GameSession.wireLines` sends it beside `lane_changed`.
             return .event(
                 type: "moved",
-                fields: [.init("lane", .integer(1)), .init("safe", .bool(safe)), .init("cues", .string(mode.rawValue))])
+                fields: [
+                    .init("lane", .integer(1)), .init("safe", .bool(safe)), .init("cues", .string(mode.rawValue)),
+                    .init(Request.panField, stereo.pan(lane: 1).wire),
+                ])
         case .speedUp:
             let event = RaceEvent.levelChangeImminent(active: true)
             let feedback = SpeedWarningFeedback.sound.rawValue

@@ -39,11 +39,12 @@ extension DaemonBench.Measurement {
     /// `copy` too, when given), and a client thread given its socket, the monitor's recorder and
     /// the mixer (to see whether its device is open).
     func withDaemonOnPulse<Result: Sendable>(
-        copy: MemorySink? = nil, _ body: @escaping @Sendable (String, MonitorRecorder, Mixer) throws -> Result
+        copy: MemorySink? = nil, channels: Int = 1,
+        _ body: @escaping @Sendable (String, MonitorRecorder, Mixer) throws -> Result
     ) async throws -> Result {
         let engine = engine
         let logger = logger
-        return try await PulseBench.withPulse(sampleRate: engine.sampleRate) { mixer, recorder in
+        return try await PulseBench.withPulse(sampleRate: engine.sampleRate, channels: channels) { mixer, recorder in
             let sink = copy.map { TeeSink(mixer.speech, $0) } ?? mixer.speech
             return try await DaemonBench.InProcessDaemon.with(
                 engine: engine, sink: sink, sounds: mixer, logger: logger

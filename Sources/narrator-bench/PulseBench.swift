@@ -84,14 +84,16 @@ struct PulseBench {
 
     /// Starts a private PulseAudio, records its monitor until the recorder is warm (an idle null
     /// sink stalls new streams otherwise), and plays to it through a mixer whose speech sink `body` gets.
+    /// The sink and its recording are mono (the server's downmix of the narrator's stereo, exact for
+    /// centred sound), or stereo with `channels` 2 (interleaved).
     static func withPulse<Result>(
-        sampleRate: Int, _ body: (Mixer, MonitorRecorder) async throws -> Result
+        sampleRate: Int, channels: Int = 1, _ body: (Mixer, MonitorRecorder) async throws -> Result
     ) async throws -> Result {
-        let pulse = try PrivatePulseAudio.start()
+        let pulse = try PrivatePulseAudio.start(channels: channels)
         defer { pulse.stop() }
-        let recorder = try pulse.record()
+        let recorder = try pulse.record(channels: channels)
         defer { recorder.stop() }
-        recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate)
+        recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate * channels)
         let mixer = Mixer(
             opener: try AudioOutput.device(.pulse).opener(sampleRate: sampleRate, pulseServer: pulse.server),
             sampleRate: sampleRate,
@@ -107,8 +109,10 @@ extension MonitorRecorder {
 
     /// Waits for 100 ms of recorded silence and returns the index where it ends. The previous
     /// phrase may still be on its way to the recorder: its tail must not be taken for the next onset.
+    /// In stereo the 100 ms are counted in frames, and the index is a frame's first sample.
     func afterSilence() -> Int? {
-        waitForSilence(after: count, length: Self.quietBeforePhrase).map { $0 + Self.quietBeforePhrase }
+        let quiet = Self.quietBeforePhrase * channels
+        return waitForSilence(after: count, length: quiet).map { ($0 + quiet) / channels * channels }
     }
 
     /// A second, lower threshold. From the mixer (2026-11-23) to issue 24 the mixer halved speech, and

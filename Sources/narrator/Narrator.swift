@@ -24,7 +24,7 @@ struct Narrator: AsyncParsableCommand {
               history [--socket PATH] [--limit N] [--client NAME] [--json]
               say TEXT|- [--locale TAG] [--rate N] [--pitch N] [--volume N]
                          [--output OUTPUT]
-              play [NAME FIELD=VALUE ...] [--profile PROFILE] [--output OUTPUT]
+              play [NAME FIELD=VALUE ... pan=P] [--profile PROFILE] [--output OUTPUT]
               voices [--locale TAG | --variants]
               lint [PATH|PROFILE ...] [--strict] [--format text|json]
               lint --preview KEY [--locale TAG ...] [--count N ...] [--speak]

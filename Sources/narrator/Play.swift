@@ -12,10 +12,12 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a sound of a profile's sounds.json, without the daemon.",
         discussion: """
-            Renders the sound as the daemon would (at 22050 Hz, through the same mixer) and exits once it \
-            has been heard. Arguments of the sound are given as FIELD=VALUE (true, false, a number or \
-            text), e.g. `narrator play lane_pulses left=true middle=false right=true`. Without NAME, lists \
-            the sounds and the arguments each reads. See docs/SOUNDS.md.
+            Renders the sound as the daemon would (at 22050 Hz, in stereo unless the output is mono:, \
+            through the same mixer) and exits once it has been heard. Arguments of the sound are given as \
+            FIELD=VALUE (true, false, a number or text), e.g. `narrator play lane_pulses left=true \
+            middle=false right=true`; pan=-1 (left) to pan=1 (right) places the parts of the sound that \
+            the book does not place, as a game's `pan` does. Without NAME, lists the sounds and the \
+            arguments each reads. See docs/SOUNDS.md.
             """
     )
 
@@ -25,7 +27,7 @@ struct Play: ParsableCommand {
     @Argument(help: "The sound's name; leave it out to list the sounds.")
     var name: String?
 
-    @Argument(help: "The sound's arguments, as FIELD=VALUE.")
+    @Argument(help: "The sound's arguments, as FIELD=VALUE; pan=-1...1 places it (left to right).")
     var arguments: [String] = []
 
     @Option(
@@ -39,27 +41,42 @@ struct Play: ParsableCommand {
 
     func validate() throws {
         _ = try AudioOutput.parsing(output)
-        _ = try parsedArguments()
+        _ = try place(of: parsedArguments())
+    }
+
+    /// `pan=P`, as the daemon reads a `play`'s: -1 to 1, the centre when absent.
+    private func place(of values: [String: JSONValue]) throws -> Pan {
+        guard let value = values[Request.panField] else { return .centre }
+        do {
+            return try Pan.parse(value)
+        } catch {
+            throw ValidationError("\(error.message).")
+        }
     }
 
     func run() throws {
         let book = try loadBook()
         guard let name else {
             for sound in book.soundNames {
-                let reads = book.argumentNames(of: sound) ?? []
-                print(reads.isEmpty ? sound : "\(sound) (\(reads.joined(separator: ", ")))")
+                let reads = (book.argumentNames(of: sound) ?? []).joined(separator: ", ")
+                let places = (book.placeNames(of: sound) ?? []).joined(separator: ", ")
+                let parts = [reads, places.isEmpty ? "" : "placed by \(places)"].filter { !$0.isEmpty }
+                print(parts.isEmpty ? sound : "\(sound) (\(parts.joined(separator: "; ")))")
             }
             return
         }
         let samples: [Int16]
         let values = try parsedArguments()
+        let output = try AudioOutput.parsing(output)
         do {
-            samples = try book.render(name, arguments: values, sampleRate: Self.sampleRate)
-        } catch {
+            samples = try book.render(
+                name, arguments: values, sampleRate: Self.sampleRate, channels: output.channels,
+                pan: try place(of: values))
+        } catch let error as SoundError {
             throw PlayError(error.message)
         }
         let mixer = Mixer(
-            opener: try AudioOutput.parsing(output).opener(sampleRate: Self.sampleRate), sampleRate: Self.sampleRate,
+            opener: try output.opener(sampleRate: Self.sampleRate), sampleRate: Self.sampleRate,
             logger: CommandLogger.make())
         defer { mixer.close() }
         try mixer.play(samples)

@@ -17,6 +17,9 @@ struct GameOptions: ParsableArguments {
     @Option(help: "Move cues: lane (the lane's pitch, buzzier), safety (safe or unsafe tone), both, or off.")
     var moveCues: String?
 
+    @Option(help: "Stereo lane cues: on (each lane's note from its side, the default) or off (all from the centre).")
+    var stereoCues: String?
+
     @Option(help: "Speed warning: announcement, sound, both or none.")
     var speedWarning: String?
 
@@ -59,6 +62,7 @@ struct GameOptions: ParsableArguments {
         if let value = difficulty.flatMap(Difficulty.init(rawValue:)) { settings.difficulty = .chosen(value) }
         if let value = laneCues.flatMap(LaneCues.init(rawValue:)) { settings.laneCues = .chosen(value) }
         if let value = moveCues.flatMap(MoveCues.init(rawValue:)) { settings.moveCues = .chosen(value) }
+        if let value = stereoCues.flatMap(StereoCues.init(rawValue:)) { settings.stereoCues = .chosen(value) }
         if let value = speedWarning.flatMap(SpeedWarningFeedback.init(rawValue:)) {
             settings.speedWarning = .chosen(value)
         }
@@ -72,6 +76,7 @@ struct GameOptions: ParsableArguments {
         try Self.check(difficulty, "--difficulty", Difficulty.allCases.map(\.rawValue))
         try Self.check(laneCues, "--lane-cues", LaneCues.allCases.map(\.rawValue))
         try Self.check(moveCues, "--move-cues", MoveCues.allCases.map(\.rawValue))
+        try Self.check(stereoCues, "--stereo-cues", StereoCues.allCases.map(\.rawValue))
         try Self.check(speedWarning, "--speed-warning", SpeedWarningFeedback.allCases.map(\.rawValue))
         try Self.check(screenReader, "--screen-reader", ScreenReader.allCases.map(\.rawValue))
         for (value, name, range) in [

@@ -12,7 +12,10 @@ extension GameSession {
                 .init(
                     Request.event(
                         type: event.wireType,
-                        fields: event.wireFields + [.init("cues", .string(settings.laneCues.rawValue))]
+                        fields: event.wireFields + [
+                            .init("cues", .string(settings.laneCues.rawValue)),
+                            .init("stereo", .bool(settings.stereoCues == .on)),
+                        ]
                     ).line, kind: .laneCue)
             ]
         case .laneChanged(let lane, let safe):
@@ -24,6 +27,8 @@ extension GameSession {
                         fields: [
                             .init("lane", .integer(lane)), .init("safe", .bool(safe)),
                             .init("cues", .string(settings.moveCues.rawValue)),
+                            // Heard from the lane moved into (the narrator places the whole cue).
+                            .init(Request.panField, settings.stereoCues.pan(lane: lane).wire),
                         ]
                     ).line, kind: .sound),
             ]

@@ -68,7 +68,10 @@ extension GameSession {
         help = overlay
         var lines: [CueSpacing.Line] = []
         if let cue = line.cue {
-            lines.append(.init(cue.request(laneCues: settings.laneCues).line, kind: .sound, sounding: cue.sounding))
+            lines.append(
+                .init(
+                    cue.request(laneCues: settings.laneCues, stereo: settings.stereoCues).line, kind: .sound,
+                    sounding: cue.sounding))
         }
         lines.append(.init(overlay.section.request(line).line, tag: overlay.tag, kind: .other))
         send(spacing.submit(lines, at: now))

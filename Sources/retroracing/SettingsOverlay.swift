@@ -7,6 +7,7 @@ enum SettingItem: CaseIterable {
     case difficulty
     case laneCues
     case moveCues
+    case stereoCues
     case speedWarning
     case speechRate
     case effectsVolume
@@ -17,6 +18,7 @@ enum SettingItem: CaseIterable {
         case .difficulty: "difficulty"
         case .laneCues: "lane_cues"
         case .moveCues: "move_cues"
+        case .stereoCues: "stereo_cues"
         case .speedWarning: "speed_warning"
         case .speechRate: "speech_rate"
         case .effectsVolume: "effects_volume"
@@ -28,6 +30,7 @@ enum SettingItem: CaseIterable {
         case .difficulty: "Difficulty"
         case .laneCues: "Lane cues"
         case .moveCues: "Move cues"
+        case .stereoCues: "Stereo lane cues"
         case .speedWarning: "Speed warning"
         case .speechRate: "Speech rate"
         case .effectsVolume: "Sound effects volume"
@@ -40,6 +43,7 @@ enum SettingItem: CaseIterable {
         case .difficulty: ["system"] + Difficulty.allCases.map(\.rawValue)
         case .laneCues: ["system"] + LaneCues.allCases.map(\.rawValue)
         case .moveCues: ["system"] + MoveCues.allCases.map(\.rawValue)
+        case .stereoCues: ["system"] + StereoCues.allCases.map(\.rawValue)
         case .speedWarning: ["system"] + SpeedWarningFeedback.allCases.map(\.rawValue)
         case .speechRate: ["system"] + stride(from: 150, through: 450, by: 50).map(String.init)
         case .effectsVolume: ["system"] + stride(from: 0, through: 100, by: 10).map(String.init)
@@ -52,6 +56,7 @@ enum SettingItem: CaseIterable {
         case .difficulty: settings.difficulty.word
         case .laneCues: settings.laneCues.word
         case .moveCues: settings.moveCues.word
+        case .stereoCues: settings.stereoCues.word
         case .speedWarning: settings.speedWarning.word
         case .speechRate: settings.speechRate.word
         case .effectsVolume: settings.effectsVolume.word
@@ -64,6 +69,7 @@ enum SettingItem: CaseIterable {
         case .difficulty: settings.difficulty.rawValue
         case .laneCues: settings.laneCues.rawValue
         case .moveCues: settings.moveCues.rawValue
+        case .stereoCues: settings.stereoCues.rawValue
         case .speedWarning: settings.speedWarning.rawValue
         case .speechRate: settings.speechRate.map(String.init) ?? ""
         case .effectsVolume: settings.effectsVolume.map(String.init) ?? ""
@@ -76,6 +82,7 @@ enum SettingItem: CaseIterable {
         case .difficulty: settings.difficulty = Setting(word: value) ?? settings.difficulty
         case .laneCues: settings.laneCues = Setting(word: value) ?? settings.laneCues
         case .moveCues: settings.moveCues = Setting(word: value) ?? settings.moveCues
+        case .stereoCues: settings.stereoCues = Setting(word: value) ?? settings.stereoCues
         case .speedWarning: settings.speedWarning = Setting(word: value) ?? settings.speedWarning
         case .speechRate:
             settings.speechRate = Setting(word: value, in: GameSettings.speechRates) ?? settings.speechRate
@@ -154,8 +161,9 @@ extension GameSession {
     }
 
     /// The `setting` event: which setting, its stored value, its value in effect, and the fields a
-    /// preview sound takes (every lane safe, the middle lane). `first`: the item the screen opens on,
-    /// which the map has wait for the instruction line instead of cutting it.
+    /// preview sound takes (every lane safe, the middle lane, the lane notes placed or not). `first`:
+    /// the item the screen opens on, which the map has wait for the instruction line instead of
+    /// cutting it.
     func announce(_ item: SettingItem, first: Bool = false) {
         let value = item.value(in: runSettings)
         let effective = item.effective(in: settings)
@@ -166,6 +174,7 @@ extension GameSession {
         fields.append(.init("effective", Int(effective).map { .integer($0) } ?? .string(effective)))
         fields += [.init("left", .bool(true)), .init("middle", .bool(true)), .init("right", .bool(true))]
         fields += [.init("lane", .integer(1)), .init("safe", .bool(true))]
+        fields.append(.init("stereo", .bool(settings.stereoCues == .on)))
         if first { fields.append(.init("first", .bool(true))) }
         narration?.send(.event(type: "setting", fields: fields))
     }

@@ -15,7 +15,7 @@ struct MixerTests {
     static let rate = 22050
 
     private func mixer(_ device: MemoryDevice) -> Mixer {
-        let opener = AudioDeviceOpener(name: "memory", isRealTime: true) { device }
+        let opener = AudioDeviceOpener(name: "memory", isRealTime: true, channels: device.channels) { device }
         return Mixer(opener: opener, sampleRate: Self.rate, logger: Logger(label: "test"))
     }
 
@@ -67,6 +67,34 @@ struct MixerTests {
         #expect(device.wait { $0.samples.count >= earcon.count })
         let written = device.samples
         #expect(written.prefix(earcon.count).allSatisfy { $0 == 8192 }, "the earcon is not whole and alone")
+        #expect(written.dropFirst(earcon.count).allSatisfy { $0 == 0 })
+    }
+
+    /// The same in stereo: speech at the left, an earcon only on the right; the cut drops the speech
+    /// and writes the earcon back in its own channel, frames counted as frames.
+    @Test("In stereo, stopping speech keeps the earcon whole in its own channel")
+    func stopKeepsEarconInStereo() throws {
+        let device = MemoryDevice(holdsBack: true, channels: 2)
+        let mixer = mixer(device)
+        defer { mixer.close() }
+        let earcon = (0..<2205).flatMap { _ -> [Int16] in [0, 8192] }
+        let speech = Outcome()
+        mixer.withState { state in
+            state.speech.begin(1)
+            state.speech.append(.place(.left))
+            state.speech.append(.pcm([Int16](repeating: 3000, count: 4410)))
+            state.speech.append(.finish(speech.handler))
+            state.earcons.append(.init(samples: earcon))
+        }
+        #expect(device.wait { $0.samples.count >= 1600 })
+        #expect(device.samples.prefix(2) == [4243, 8192], "speech at the left, the earcon at the right")
+        mixer.speech.interrupt(utterance: 1)
+        #expect(speech.wait() == .interrupted)
+        #expect(device.wait { $0.discards == 1 })
+        device.release()
+        #expect(device.wait { $0.samples.count >= earcon.count })
+        let written = device.samples
+        #expect(Array(written.prefix(earcon.count)) == earcon, "the earcon is not whole and alone")
         #expect(written.dropFirst(earcon.count).allSatisfy { $0 == 0 })
     }
 

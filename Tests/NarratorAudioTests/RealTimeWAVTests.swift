@@ -26,7 +26,7 @@ struct RealTimeWAVTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("narrator-rt-\(UUID()).wav").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let opened = ContinuousClock.now
-        let opener = try AudioOutput(argument: "realtime-wav:" + path).map { try $0.opener(sampleRate: rate) }
+        let opener = try AudioOutput(argument: "mono:realtime-wav:" + path).map { try $0.opener(sampleRate: rate) }
         let mixer = Mixer(opener: try #require(opener), sampleRate: rate, logger: Logger(label: "test"))
         defer { mixer.close() }
         try body(mixer, path, opened)

@@ -12,7 +12,10 @@ struct WAVFile {
     let sampleRate: Int
     let channels: Int
     let bitsPerSample: Int
+    /// The first channel's samples (the left one of a stereo file, where centred speech is as in the right).
     let samples: [Int16]
+    /// Every channel's samples, one array each.
+    let channelSamples: [[Int16]]
 
     /// Seconds of audio.
     var duration: Double { Double(samples.count) / Double(sampleRate) }
@@ -45,19 +48,24 @@ struct WAVFile {
         sampleRate = int(24, 4)
         channels = int(22, 2)
         bitsPerSample = int(34, 2)
-        samples = stride(from: 44, to: bytes.count - 1, by: 2).map {
+        let all = stride(from: 44, to: bytes.count - 1, by: 2).map {
             Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
         }
+        let count = max(1, channels)
+        channelSamples = (0..<count).map { channel in stride(from: channel, to: all.count, by: count).map { all[$0] } }
+        samples = channelSamples[0]
     }
 }
 
 extension WAVFile {
-    /// Checks the file as `wav:PATH` promises it (22050 Hz, mono, 16-bit) and as a listener would
-    /// hear it: loud enough to be speech and about as long as `seconds`.
+    /// Checks the file as `wav:PATH` promises it (22050 Hz, stereo, 16-bit, speech centred: the
+    /// same in both channels) and as a listener would hear it: loud enough to be speech and about as
+    /// long as `seconds`.
     static func expectSpeech(at path: String, seconds: ClosedRange<Double>) throws {
         let wav = try WAVFile(path: path)
         #expect(wav.sampleRate == 22050)
-        #expect(wav.channels == 1)
+        #expect(wav.channels == 2)
+        #expect(wav.channelSamples.first == wav.channelSamples.last, "speech is not centred")
         #expect(wav.bitsPerSample == 16)
         #expect(wav.rms > 500, "RMS \(wav.rms) is too quiet to be speech")
         #expect(seconds.contains(wav.duration), "\(wav.duration) s of audio, expected \(seconds) s")

@@ -71,6 +71,7 @@ final class Box: @unchecked Sendable {
 /// A sound output in memory.
 final class FakeSounds: SoundOutput {
     let sampleRate = 22050
+    let channels = 1
     let started = Mutex<[[Int16]]>([])
     /// The gain each sound was started at, in order.
     let gains = Mutex<[Double]>([])

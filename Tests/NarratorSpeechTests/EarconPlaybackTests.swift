@@ -67,7 +67,7 @@ struct EarconPlaybackTests {
             let samples = try Self.book().render(
                 expected.sound, arguments: expected.arguments, sampleRate: PrivatePulseAudio.sampleRate)
             let before = recorder.count
-            try mixer.play(samples)
+            try mixer.play(mixer.centred(samples))
             let loud = try #require(recorder.waitForSound(after: before, threshold: 40), "nothing was heard")
             #expect(recorder.waitForSamples(loud + samples.count + 2205))
             // The recording is the rendered sound, as the mixer plays it alone, sample for sample:
@@ -129,7 +129,7 @@ struct EarconPlaybackTests {
             let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")
             // Half a second into the phrase, measured in recorded audio.
             #expect(recorder.waitForSamples(onset + 11025))
-            try mixer.play(chord, gain: 0.5)
+            try mixer.play(mixer.centred(chord), gain: 0.5)
             #expect(ended.wait(timeout: .now() + 20) == .success)
             #expect(outcome.withLock { $0 } == .finished(id))
             let speech = memory.samples(of: id)
@@ -188,7 +188,7 @@ struct EarconPlaybackTests {
             #expect(recorder.waitForSamples(onset + 11025))
             // The chirp may be heard a little before the recorder has counted up to now.
             let played = recorder.count - 4410
-            try mixer.play(chirp)
+            try mixer.play(mixer.centred(chirp))
             engine.stop(id)
             #expect(stopped.wait(timeout: .now() + 10) == .success, "the long phrase was not stopped")
             let nextID = TestEngine.nextID()

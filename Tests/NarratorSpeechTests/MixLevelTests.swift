@@ -53,7 +53,7 @@ struct MixLevelTests {
             let onset = try #require(recorder.waitForSound(after: before), "no speech was heard")
             #expect(recorder.waitForSamples(onset + 11025))
             let playedAt = recorder.count
-            try mixer.play(chord, gain: 2)
+            try mixer.play(mixer.centred(chord), gain: 2)
             #expect(ended.wait(timeout: .now() + 20) == .success)
             let speech = memory.samples(of: id)
             #expect(recorder.waitForSamples(onset + speech.count + 2205))

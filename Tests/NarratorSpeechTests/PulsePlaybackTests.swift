@@ -104,3 +104,10 @@ func bestCorrelation(_ reference: [Int16], in recording: [Int16]) -> Double {
     }
     return best
 }
+
+extension Mixer {
+    /// A mono sound placed at the centre in this mixer's channels: each sample in both, exactly as a
+    /// sound book renders the centre (the pan law's gains there are 1). A mono sink's downmix of it,
+    /// (left + right) / 2, is the mono sound again, sample for sample.
+    func centred(_ mono: [Int16]) -> [Int16] { channels == 2 ? mono.flatMap { [$0, $0] } : mono }
+}

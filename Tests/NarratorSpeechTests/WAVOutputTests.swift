@@ -7,13 +7,15 @@ import Testing
 
 @Suite("WAV output")
 struct WAVOutputTests {
-    @Test("The WAV file is valid for sox and lasts as long as the memory render")
-    func writesValidWAV() async throws {
+    /// Stereo (`wav:`), centred speech in both channels as made; mono (`mono:wav:`), the same once.
+    @Test("The WAV file is valid for sox and lasts as long as the memory render", arguments: [2, 1])
+    func writesValidWAV(channels: Int) async throws {
         let engine = try TestEngine.engine()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("narrator-\(UUID()).wav").path
         defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = AudioOutput.wav(path: path)
         let mixer = Mixer(
-            opener: try AudioOutput.wav(path: path).opener(sampleRate: engine.sampleRate),
+            opener: try (channels == 2 ? output : .mono(output)).opener(sampleRate: engine.sampleRate),
             sampleRate: engine.sampleRate,
             logger: Logger(label: "test"))
         let memory = MemorySink()
@@ -28,7 +30,7 @@ struct WAVOutputTests {
         let reference = memory.samples(of: id)
 
         #expect(try soxInfo(path, "-r") == "22050")
-        #expect(try soxInfo(path, "-c") == "1")
+        #expect(try soxInfo(path, "-c") == String(channels))
         #expect(try soxInfo(path, "-b") == "16")
         #expect(try soxInfo(path, "-e") == "Signed Integer PCM")
         let samples = try #require(Int(soxInfo(path, "-s")))
@@ -36,9 +38,14 @@ struct WAVOutputTests {
         let pcm = stride(from: 44, to: bytes.count - 1, by: 2).map {
             Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
         }
-        #expect(samples == reference.count, "sox counts \(samples) samples, the memory render \(reference.count)")
-        let difference = firstDifference(pcm, reference)
-        #expect(difference == reference.count, "the WAV data differs from the memory render at sample \(difference)")
+        #expect(samples == reference.count, "sox counts \(samples) frames, the memory render \(reference.count)")
+        for channel in 0..<channels {
+            let side = stride(from: channel, to: pcm.count, by: channels).map { pcm[$0] }
+            let difference = firstDifference(side, reference)
+            #expect(
+                difference == reference.count,
+                "channel \(channel) of the WAV data differs from the memory render at sample \(difference)")
+        }
     }
 
     @Test("A WAV path that cannot be created is a clear error")

@@ -18,18 +18,22 @@ struct DaemonOnPulse {
     /// This process's environment with the private server's address, for the game's process too.
     let environment: [String: String]
 
-    /// Starts the server, its recorder and the daemon on `folder/narrator.sock`.
-    static func start(in folder: String) throws -> DaemonOnPulse {
-        let pulse = try PrivatePulseAudio.start()
+    /// Starts the server, its recorder and the daemon on `folder/narrator.sock`. With `stereo`, the
+    /// sink and its recording are stereo (else mono: the server's downmix of the narrator's stereo);
+    /// `dataHome` is the daemon's XDG_DATA_HOME, where it finds a profile before the shipped ones.
+    static func start(in folder: String, stereo: Bool = false, dataHome: String? = nil) throws -> DaemonOnPulse {
+        let channels = stereo ? 2 : 1
+        let pulse = try PrivatePulseAudio.start(channels: channels)
         let recorder: MonitorRecorder
         do {
-            recorder = try pulse.record()
+            recorder = try pulse.record(channels: channels)
         } catch {
             pulse.stop()
             throw error
         }
         // An idle null sink stalls a new stream unless a recorder has run for a while.
-        guard recorder.waitForSamples(2 * recorder.sampleRate), let narrator = NarratorExecutable.path() else {
+        guard recorder.waitForSamples(2 * recorder.sampleRate * channels), let narrator = NarratorExecutable.path()
+        else {
             recorder.stop()
             pulse.stop()
             throw Failure(description: "the monitor recorded nothing, or the narrator binary was not built")
@@ -37,11 +41,13 @@ struct DaemonOnPulse {
         let socket = folder + "/narrator.sock"
         var environment = ProcessInfo.processInfo.environment
         environment["PULSE_SERVER"] = pulse.server
+        var daemonEnvironment = environment
+        if let dataHome { daemonEnvironment["XDG_DATA_HOME"] = dataHome }
         let daemon: ChildProcess
         do {
             daemon = try ChildProcess(
                 executable: narrator, arguments: ["serve", "--socket", socket, "--output", "pulse"],
-                environment: environment, captureErrors: true)
+                environment: daemonEnvironment, captureErrors: true)
         } catch {
             recorder.stop()
             pulse.stop()

@@ -1,7 +1,13 @@
 import Foundation
 
-/// Hears RetroRacing's lane pulses in a mono recording, as a player would: no game state, no
-/// events, only samples.
+/// Hears RetroRacing's lane pulses in a recording, mono or stereo, as a player would: no game
+/// state, no events, only samples.
+///
+/// In stereo each channel is filtered on its own and the two levels are joined by power
+/// (√((L² + R²) / 2)), the same equal-power sum the narrator's pan law keeps: a note at a side
+/// (√2 times its level on one side, nothing on the other) measures as it does at the centre, so the
+/// thresholds below hold wherever a note is placed. With `byPlace` the lane notes share one pitch
+/// and a note's lane is told by where it is heard: left, both sides, right.
 ///
 /// The shipped `lane_pulses` sound (Localization/retroracing/sounds.json) plays three 30 ms slots,
 /// left C5, middle E5, right G5, each sounding only when that lane is safe. The daemon's mixer
@@ -35,11 +41,17 @@ struct LanePulseDecoder {
 
     /// The lane notes, left to right (C5, E5, G5).
     static let notes = [523.25, 659.26, 783.99]
+    /// The one pitch of every lane note when lanes are told by place alone (E5, the middle's).
+    static let onePitch = 659.26
     /// A note's peak as the daemon plays it: the sound book's unit peak (8192); under loud speech the
     /// mixer's limiter may turn it down a little.
     static let toneAmplitude = 8192.0
 
     let sampleRate: Int
+    /// Samples per frame of what is fed: 1, or 2 (interleaved left, right).
+    let channels: Int
+    /// The lanes' notes share one pitch: a first note's lane is where it is heard.
+    let byPlace: Bool
     /// Samples in one slot of the cue (30 ms).
     let slot: Int
     /// Samples between ticks, when the player knows the game's rate.
@@ -58,7 +70,10 @@ struct LanePulseDecoder {
     private let envelopeEnergy: Double
     /// Step between the places where a first note is looked for.
     private let hop: Int
-    private var samples: [Int16] = []
+    /// The recording so far, one array per channel.
+    private var samples: [[Int16]]
+    /// Frames recorded so far.
+    private var frames: Int { samples[0].count }
     /// The next place a first note is looked for.
     private var cursor = 0
     /// Matched-filter levels already worked out, per lane, by grid point (-1: not yet).
@@ -70,9 +85,13 @@ struct LanePulseDecoder {
     /// The starts of the last cues heard one beat apart, oldest first.
     private var chain: [Int] = []
 
-    /// A decoder for audio at `sampleRate`; `tickMilliseconds` is the game's tick, when known.
-    init(sampleRate: Int = 22050, tickMilliseconds: Int? = nil) {
+    /// A decoder for audio at `sampleRate` in `channels`; `tickMilliseconds` is the game's tick,
+    /// when known; `byPlace`: every lane note at `onePitch`, told apart by place (stereo only).
+    init(sampleRate: Int = 22050, tickMilliseconds: Int? = nil, channels: Int = 1, byPlace: Bool = false) {
         self.sampleRate = sampleRate
+        self.channels = channels
+        self.byPlace = byPlace
+        samples = Array(repeating: [], count: channels)
         slot = Int((0.030 * Double(sampleRate)).rounded())
         beat = tickMilliseconds.map { $0 * sampleRate / 1000 }
         hop = 2 * Self.grid
@@ -88,17 +107,21 @@ struct LanePulseDecoder {
             return value
         }
         envelopeEnergy = envelope.reduce(0) { $0 + $1 * $1 }
-        cosines = Self.notes.map { hertz in
+        let notes = byPlace ? Array(repeating: Self.onePitch, count: 3) : Self.notes
+        cosines = notes.map { hertz in
             envelope.indices.map { envelope[$0] * cos(2 * .pi * hertz * Double($0) / rate) }
         }
-        sines = Self.notes.map { hertz in
+        sines = notes.map { hertz in
             envelope.indices.map { envelope[$0] * sin(2 * .pi * hertz * Double($0) / rate) }
         }
     }
 
-    /// Takes the next samples of the recording; returns the cues they completed, in order.
+    /// Takes the next samples of the recording (whole frames); returns the cues they completed, in
+    /// order. A cue's `start` counts frames.
     mutating func feed(_ more: [Int16]) -> [Cue] {
-        samples += more
+        for channel in 0..<channels {
+            samples[channel] += stride(from: channel, to: more.count, by: channels).map { more[$0] }
+        }
         var cues: [Cue] = []
         while let cue = nextCue() { cues.append(cue) }
         return cues
@@ -109,7 +132,7 @@ struct LanePulseDecoder {
         if let window = beatWindow() {
             // Every start in the window is tried once it has all been heard: speech can sound one
             // lane's note in it before the cue does, but only the cue lines its notes up with their slots.
-            guard window.upperBound + 3 * slot + hop <= samples.count else { return nil }
+            guard window.upperBound + 3 * slot + hop <= frames else { return nil }
             var best: (start: Int, score: Double)?
             for start in stride(from: window.lowerBound, through: window.upperBound, by: hop) {
                 let score = read(start: start).strengths.reduce(0) { $0 + max(0, $1) }
@@ -135,14 +158,14 @@ struct LanePulseDecoder {
             lastWasFaint = false
         }
         // A first note is looked for at the cursor and up to half a slot after it.
-        while cursor + slot + slot / 2 <= samples.count {
+        while cursor + slot + slot / 2 <= frames {
             guard let (lane, peak) = firstNote(at: cursor) else {
                 cursor += hop
                 continue
             }
             let start = peak - lane * slot
             // The cue is read once its last slot has arrived.
-            guard start + 3 * slot + hop <= samples.count else { return nil }
+            guard start + 3 * slot + hop <= frames else { return nil }
             let cue = read(start: start)
             // Off the beat, speech must not pass for a cue: it takes two safe lanes, or one very clear.
             let clear = cue.safe.count { $0 } >= 2 || (cue.strengths.max() ?? 0) >= clearThreshold
@@ -190,7 +213,8 @@ struct LanePulseDecoder {
             peak = next
             next += step
         }
-        return (lane, peak)
+        // With one pitch, which lane it is comes from where it is heard, at its clearest.
+        return (byPlace ? place(at: peak) : lane, peak)
     }
 
     /// The three lanes of a cue starting at `start`: each note at its slot (give or take half a
@@ -198,6 +222,7 @@ struct LanePulseDecoder {
     /// only within the cue, so as not to wait for more): a note lasts one slot, a vowel of
     /// speech longer, so speech that goes on through a slot is not taken for its note.
     private mutating func read(start: Int) -> (strengths: [Double], safe: [Bool]) {
+        if byPlace { return readByPlace(start: start) }
         let strengths = (0..<3).map { lane -> Double in
             let place = start + lane * slot
             let level = [-hop / 2, 0, hop / 2].map { amplitude(lane: lane, at: place + $0) }.max() ?? 0
@@ -208,22 +233,89 @@ struct LanePulseDecoder {
         return (strengths, strengths.map { $0 >= safeThreshold })
     }
 
+    /// `read` when every note has one pitch: the side lanes are heard in the difference of the
+    /// channels ((L - R) / √2: a side note at its level, the centre's speech and note cancelled), the
+    /// middle in their mean, less what the side notes put there (√2 / 2 of theirs), so the note of
+    /// a side lane next to it is not taken for speech.
+    private func readByPlace(start: Int) -> (strengths: [Double], safe: [Bool]) {
+        func side(_ at: Int) -> Double { mixed(at: at, left: 0.5.squareRoot(), right: -(0.5.squareRoot())) }
+        func middle(_ at: Int) -> Double { max(0, mixed(at: at, left: 0.5, right: 0.5) - 0.5.squareRoot() * side(at)) }
+        let strengths = (0..<3).map { lane -> Double in
+            let place = start + lane * slot
+            let measure = lane == 1 ? middle : side
+            let level = [-hop / 2, 0, hop / 2].map { measure(place + $0) }.max() ?? 0
+            let before = measure(place - slot)
+            let after = lane < 2 ? measure(place + slot) : before
+            return level - min(before, after)
+        }
+        return (strengths, strengths.map { $0 >= safeThreshold })
+    }
+
+    /// The matched filter's amplitude of the one pitch in `left` × L + `right` × R, at `at` (0 where
+    /// the recording does not reach, or is mono).
+    private func mixed(at position: Int, left: Double, right: Double) -> Double {
+        let place = (position + Self.grid / 2) / Self.grid * Self.grid
+        guard channels == 2, place >= 0, place + slot <= frames else { return 0 }
+        let (a, b) = (components(lane: 1, channel: 0, at: place), components(lane: 1, channel: 1, at: place))
+        let (real, imaginary) = (left * a.real + right * b.real, left * a.imaginary + right * b.imaginary)
+        return 2 * (real * real + imaginary * imaginary).squareRoot() / envelopeEnergy
+    }
+
+    /// Where a note starting at `position` is heard, as the lane placed there. The channels' phasors
+    /// at the pitch differ by √2 × the note for a side note and by nothing for a centred one, whatever
+    /// centred speech adds to both: a difference of half a note or more is a side, the louder channel
+    /// says which; less is the middle.
+    private func place(at position: Int) -> Int {
+        guard channels == 2 else { return 1 }
+        let place = (position + Self.grid / 2) / Self.grid * Self.grid
+        guard place >= 0, place + slot <= frames else { return 1 }
+        let (left, right) = (components(lane: 1, channel: 0, at: place), components(lane: 1, channel: 1, at: place))
+        let scale = 2 / envelopeEnergy
+        let difference =
+            scale
+            * ((left.real - right.real) * (left.real - right.real)
+            + (left.imaginary - right.imaginary) * (left.imaginary - right.imaginary)).squareRoot()
+            / 2.0.squareRoot()
+        guard difference >= noteThreshold else { return 1 }
+        let leftPower = left.real * left.real + left.imaginary * left.imaginary
+        let rightPower = right.real * right.real + right.imaginary * right.imaginary
+        return leftPower > rightPower ? 0 : 2
+    }
+
     /// The matched filter: the amplitude of lane `lane`'s note, under the tone's envelope, in
-    /// the slot starting at `position` (0 where the recording does not reach). Computed on a grid
-    /// of half a millisecond, each point once: the beat window asks for the same places many times.
+    /// the slot starting at `position` (0 where the recording does not reach); in stereo, the
+    /// channels' levels joined by power. Computed on a grid of half a millisecond, each point once:
+    /// the beat window asks for the same places many times.
     private mutating func amplitude(lane: Int, at position: Int) -> Double {
         let point = (position + Self.grid / 2) / Self.grid
         let place = point * Self.grid
-        guard place >= 0, place + slot <= samples.count else { return 0 }
+        guard place >= 0, place + slot <= frames else { return 0 }
         if levels[lane].count <= point {
             levels[lane] += [Double](repeating: -1, count: point + 1 - levels[lane].count)
         }
         if levels[lane][point] >= 0 { return levels[lane][point] }
+        let power = (0..<channels).reduce(0.0) { total, channel in
+            let one = self.level(lane: lane, channel: channel, at: place)
+            return total + one * one
+        }
+        let joined = (power / Double(channels)).squareRoot()
+        levels[lane][point] = joined
+        return joined
+    }
+
+    /// The matched filter on one channel, at `place` (which the recording reaches).
+    private func level(lane: Int, channel: Int, at place: Int) -> Double {
+        let (real, imaginary) = components(lane: lane, channel: channel, at: place)
+        return 2 * (real * real + imaginary * imaginary).squareRoot() / envelopeEnergy
+    }
+
+    /// The filter's two components (against the note's cosine and sine) on one channel.
+    private func components(lane: Int, channel: Int, at place: Int) -> (real: Double, imaginary: Double) {
         var real = 0.0
         var imaginary = 0.0
         cosines[lane].withUnsafeBufferPointer { cosine in
             sines[lane].withUnsafeBufferPointer { sine in
-                samples.withUnsafeBufferPointer { recorded in
+                samples[channel].withUnsafeBufferPointer { recorded in
                     for index in 0..<slot {
                         let sample = Double(recorded[place + index])
                         real += sample * cosine[index]
@@ -232,8 +324,6 @@ struct LanePulseDecoder {
                 }
             }
         }
-        let level = 2 * (real * real + imaginary * imaginary).squareRoot() / envelopeEnergy
-        levels[lane][point] = level
-        return level
+        return (real, imaginary)
     }
 }

@@ -46,6 +46,48 @@ struct LanePulseDecoderTests {
             "sounded \(sounded.min() ?? 0), silent \(silent.max() ?? 0)")
     }
 
+    /// The one-pitch variant of the race's test (`ListeningRace.onePitchProfile`): every lane note
+    /// at E5, placed left, centre, right; in stereo, under centred speech and noise.
+    @Test("Lane notes at one pitch, in stereo under speech and noise: every lane is heard by its place")
+    func byPlace() throws {
+        let path = NarratorExecutable.packageRoot + "/Localization/retroracing/sounds.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { line in
+            line.contains("\"lane_left\"") || line.contains("\"lane_right\"")
+                ? line.replacingOccurrences(of: "\"C5\"", with: "\"E5\"").replacingOccurrences(
+                    of: "\"G5\"", with: "\"E5\"")
+                : String(line)
+        }.joined(separator: "\n")
+        let book = try SoundBook(name: "one-pitch", bytes: Array(text.utf8))
+        let tickFrames = Self.tick * Self.rate / 1000
+        let rows = 40
+        var generator = Generator(seed: 3)
+        var audio = [Int16](repeating: 0, count: 2 * (rows + 2) * tickFrames)
+        var played: [[Bool]] = []
+        for index in 0..<rows {
+            let safe = Self.rows[Int(generator.next() % UInt64(Self.rows.count))]
+            var arguments = Self.lanes(safe)
+            arguments["stereo"] = .bool(true)
+            let cue = try book.render("lane_pulses", arguments: arguments, sampleRate: Self.rate, channels: 2)
+            for (offset, sample) in cue.enumerated() { audio[2 * (index + 1) * tickFrames + offset] = sample }
+            played.append(safe)
+        }
+        let speech = try Self.speech(covering: audio.count / 2)
+        var noise = Generator(seed: 11)
+        let mixed = audio.indices.map { Self.mixed(audio[$0], speech[$0 / 2], noise: Int(noise.next() % 2401) - 1200) }
+        var decoder = LanePulseDecoder(sampleRate: Self.rate, tickMilliseconds: Self.tick, channels: 2, byPlace: true)
+        var heard: [LanePulseDecoder.Cue] = []
+        for block in stride(from: 0, to: mixed.count, by: Self.rate / 25) {
+            heard += decoder.feed(Array(mixed[block..<min(mixed.count, block + Self.rate / 25)]))
+        }
+        #expect(heard.map(\.safe) == played)
+        // With pitch alone the three lanes would be one note: what told them apart was their place.
+        var mono = LanePulseDecoder(sampleRate: Self.rate, tickMilliseconds: Self.tick, channels: 2)
+        let byPitch = stride(from: 0, to: mixed.count, by: Self.rate / 25).flatMap {
+            mono.feed(Array(mixed[$0..<min(mixed.count, $0 + Self.rate / 25)]))
+        }
+        #expect(byPitch.map(\.safe) != played)
+    }
+
     @Test("Speech and noise alone are never heard as a cue")
     func speechIsNotACue() throws {
         let speech = try Self.speech(covering: 10 * Self.rate)
@@ -124,7 +166,7 @@ struct LanePulseDecoderTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("speech-\(UUID().uuidString).wav").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let text = "Score 17. Lane 2. Score 19. Faster soon! Score 123. Lane 3. Faster! Level 2. Crash! 2 lives left."
-        let run = try ChildProcess.run(narrator, ["say", text, "--output", "wav:\(path)"])
+        let run = try ChildProcess.run(narrator, ["say", text, "--output", "mono:wav:\(path)"])
         try #require(run.status == 0, "narrator say failed: \(run.errors)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         let samples = stride(from: 44, to: bytes.count - 1, by: 2).map {

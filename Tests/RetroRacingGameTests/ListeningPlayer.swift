@@ -31,25 +31,33 @@ final class ListeningPlayer {
     let game: KeyboardProcess
     let tickMilliseconds: Int
     let goal: Int
+    /// The lane notes share one pitch: the player tells the lanes by where it hears them.
+    let byPlace: Bool
 
-    init(recorder: MonitorRecorder, game: KeyboardProcess, tickMilliseconds: Int, goal: Int) {
+    init(recorder: MonitorRecorder, game: KeyboardProcess, tickMilliseconds: Int, goal: Int, byPlace: Bool = false) {
         self.recorder = recorder
         self.game = game
         self.tickMilliseconds = tickMilliseconds
         self.goal = goal
+        self.byPlace = byPlace
     }
 
-    /// Listens from sample `start` until it has counted `goal` points, the game exits, or `limit` passes.
+    /// Listens from sample `start` (a frame's first) until it has counted `goal` points, the game
+    /// exits, or `limit` passes.
     func play(from start: Int, limit: Duration) -> Log {
-        var decoder = LanePulseDecoder(sampleRate: recorder.sampleRate, tickMilliseconds: tickMilliseconds)
+        let channels = recorder.channels
+        var decoder = LanePulseDecoder(
+            sampleRate: recorder.sampleRate, tickMilliseconds: tickMilliseconds, channels: channels, byPlace: byPlace)
         var log = Log()
         var position = start
         var lane: Int?
         let deadline = ContinuousClock.now + limit
         let block = recorder.sampleRate / 200
         while ContinuousClock.now < deadline, game.process.waitForExit(within: .zero) == nil {
-            recorder.waitForSamples(position + block, limit: .milliseconds(50))
-            let samples = recorder.samples(in: position..<(position + recorder.sampleRate))
+            recorder.waitForSamples(position + block * channels, limit: .milliseconds(50))
+            // Whole frames only: the recorder may hold half of one.
+            let end = min(recorder.count / channels * channels, position + recorder.sampleRate * channels)
+            let samples = end > position ? recorder.samples(in: position..<end) : []
             position += samples.count
             for cue in decoder.feed(samples) {
                 if cue.onBeat, let previous = log.cues.last { log.points += previous.points }
@@ -62,7 +70,7 @@ final class ListeningPlayer {
                     log.keys += keys
                     lane = target
                 }
-                if let heard = recorder.arrival(ofSample: start + cue.start) {
+                if let heard = recorder.arrival(ofSample: start + cue.start * channels) {
                     log.reactions.append(.now - heard)
                 }
                 if log.points >= goal {

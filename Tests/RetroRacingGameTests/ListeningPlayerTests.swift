@@ -76,15 +76,31 @@ struct ListeningPlayerTests {
         #expect(under * 100 <= 10 * heard, "\(under) of \(heard) cues heard sounded under speech")
     }
 
+    @Test(
+        "With every lane note at one pitch, the player tells the lanes by place alone and reaches 200 points on each of 3 seeds with at most one crash"
+    )
+    func placeAloneCarriesTheRace() throws {
+        let outcomes = try Self.race(seeds: [1, 2, 3], cues: "pulses", onePitch: true)
+        for outcome in outcomes {
+            print(outcome)
+            let (quit, score, collisions) = (outcome.log.quit, outcome.score, outcome.collisions)
+            #expect(quit, "the player never counted 205 points: \(outcome)")
+            #expect(score >= 200, "\(outcome)")
+            #expect(collisions <= 1, "\(outcome)")
+        }
+    }
+
     /// Runs the seeds at once, each on its own thread with its own sound server, daemon and game.
     static func race(
-        seeds: [UInt64], cues: String, tick: Int = tick, goal: Int = goal, limit: Duration = .seconds(90)
+        seeds: [UInt64], cues: String, tick: Int = tick, goal: Int = goal, limit: Duration = .seconds(90),
+        onePitch: Bool = false
     ) throws -> [ListeningRace.Outcome] {
         let results = Results(count: seeds.count)
         for (index, seed) in seeds.enumerated() {
             OSThread.start(name: "listen-\(seed)") {
-                let race = ListeningRace(
+                var race = ListeningRace(
                     seed: seed, cues: cues, tickMilliseconds: tick, goal: goal, limit: limit)
+                race.onePitch = onePitch
                 results.set(index, Result { try race.run() })
             }
         }

@@ -43,6 +43,8 @@ struct ListeningRace {
     let tickMilliseconds: Int
     let goal: Int
     let limit: Duration
+    /// Every lane note at one pitch (a variant of the shipped book): the player steers by place alone.
+    var onePitch = false
 
     /// Why a race could not be run (as opposed to lost); thrown on the race's own thread.
     struct Failure: Error, CustomStringConvertible {
@@ -64,7 +66,9 @@ struct ListeningRace {
             throw Failure("could not write to \(folder)")
         }
 
-        let heard = try DaemonOnPulse.start(in: folder)
+        // Heard in stereo, as the game places its lane notes by default.
+        let heard = try DaemonOnPulse.start(
+            in: folder, stereo: true, dataHome: onePitch ? try Self.onePitchProfile(in: folder) : nil)
         defer { heard.stop() }
         let (recorder, socket, narrator) = (heard.recorder, heard.socket, heard.narrator)
         var environment = heard.environment
@@ -89,8 +93,10 @@ struct ListeningRace {
                 "--difficulty", "cruise", "--screen-reader", "on",
             ],
             environment: environment, outputPath: folder + "/events", errorsPath: folder + "/errors")
-        let start = recorder.count
-        let player = ListeningPlayer(recorder: recorder, game: game, tickMilliseconds: tickMilliseconds, goal: goal)
+        let channels = recorder.channels
+        let start = recorder.count / channels * channels
+        let player = ListeningPlayer(
+            recorder: recorder, game: game, tickMilliseconds: tickMilliseconds, goal: goal, byPlace: onePitch)
         let log = player.play(from: start, limit: limit)
         guard game.process.waitForExit(within: .seconds(20)) != nil else {
             game.process.stop()
@@ -108,10 +114,17 @@ struct ListeningRace {
                 guard ["score_changed", "game_over"].contains(event["type"] as? String ?? "") else { return nil }
                 return event["score"] as? Int
             }.last ?? 0
-        let judge = SpeechUnderCue(sampleRate: recorder.sampleRate)
+        let judge = SpeechUnderCue(
+            sampleRate: recorder.sampleRate,
+            notes: onePitch ? Array(repeating: LanePulseDecoder.onePitch, count: 3) : LanePulseDecoder.notes)
         let residuals = log.cues.map { cue in
-            let from = start + cue.start - judge.search
-            return judge.residual(recorder.samples(in: from..<(from + judge.windowLength)))
+            // Judged on the mean of the channels: speech is centred, and the fit takes any note's level.
+            let from = start + (cue.start - judge.search) * channels
+            let window = recorder.samples(in: from..<(from + judge.windowLength * channels))
+            return judge.residual(
+                stride(from: 0, to: window.count - channels + 1, by: channels).map { frame in
+                    Int16((0..<channels).reduce(0) { $0 + Int(window[frame + $1]) } / channels)
+                })
         }
         return Outcome(
             seed: seed, cues: cues, log: log, score: score,
@@ -119,6 +132,33 @@ struct ListeningRace {
             gameOver: events.contains { $0["type"] as? String == "game_over" }, sent: sent.count,
             alignment: CueAlignment(heard: log.cues.map(\.safe), sent: sent),
             seconds: (ContinuousClock.now - began).milliseconds / 1000, residuals: residuals)
+    }
+}
+
+extension ListeningRace {
+    /// A copy of the shipped profile whose lane notes are all E5 (`LanePulseDecoder.onePitch`), under
+    /// `folder/data/narrator/profiles/retroracing`; returns the data home the daemon finds it in.
+    static func onePitchProfile(in folder: String) throws -> String {
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Localization/retroracing")
+        let target = folder + "/data/narrator/profiles/retroracing"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        for file in ["RetroRacing.xcstrings", "events.json"] {
+            try FileManager.default.copyItem(
+                atPath: shipped.appendingPathComponent(file).path, toPath: target + "/" + file)
+        }
+        let book = try String(contentsOf: shipped.appendingPathComponent("sounds.json"), encoding: .utf8)
+        let onePitch = book.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            ["\"lane_left\"", "\"lane_right\""].contains(where: line.contains)
+                ? line.replacingOccurrences(of: "\"C5\"", with: "\"E5\"").replacingOccurrences(
+                    of: "\"G5\"", with: "\"E5\"")
+                : String(line)
+        }
+        guard onePitch.filter({ $0.contains("\"E5\"") }).count >= 3 else {
+            throw Failure("the shipped lane notes are no longer where the one-pitch variant changes them")
+        }
+        try onePitch.joined(separator: "\n").write(toFile: target + "/sounds.json", atomically: true, encoding: .utf8)
+        return folder + "/data"
     }
 }
 

@@ -75,9 +75,9 @@ struct SettingsScreenTests {
         try tmux("send-keys", "-t", session, "l")
         _ = try hear("Lane cues: pulses. Your choice.")
         // The sound-effects volume's system default without a screen reader: 80 %, as in the original.
-        try tmux("send-keys", "-t", session, "jjjj")
+        try tmux("send-keys", "-t", session, "jjjjj")
         _ = try hear("Sound effects volume: 80. System default.")
-        try tmux("send-keys", "-t", session, "kkkk")
+        try tmux("send-keys", "-t", session, "kkkkk")
         _ = try hear("Lane cues: pulses. Your choice.")
         let screen = try screenShowing(
             ["> Lane cues: pulses", "Settings moved to the new format", "  Difficulty: system default (rapid)"])
@@ -99,7 +99,12 @@ struct SettingsScreenTests {
         _ = try hear("Difficulty: Cruise. System default.")
         try tmux("send-keys", "-t", session, "j")
         _ = try hear("Lane cues: pulses. Your choice.")
-        try tmux("send-keys", "-t", session, "jjj")
+        // Stereo lane cues are on by default, with or without a screen reader; the player may turn them off.
+        try tmux("send-keys", "-t", session, "jj")
+        _ = try hear("Stereo lane cues: on. System default.")
+        try tmux("send-keys", "-t", session, "ll")
+        _ = try hear("Stereo lane cues: off. Your choice.")
+        try tmux("send-keys", "-t", session, "jj")
         _ = try hear("Speech rate: the narrator's own. System default.")
         try tmux("send-keys", "-t", session, "ll")
         _ = try hear("Speech rate: 200. Your choice.")
@@ -116,7 +121,7 @@ struct SettingsScreenTests {
         try tmux("wait-for", "\(session)-ended", limit: .seconds(30))
         let after = try String(contentsOfFile: settingsFile, encoding: .utf8)
         #expect(after.contains("\nspeech_rate 200\n") && after.contains("\nlane_cues pulses\n"), "\(after)")
-        #expect(after.contains("\neffects_volume 20\n"), "\(after)")
+        #expect(after.contains("\neffects_volume 20\n") && after.contains("\nstereo_cues off\n"), "\(after)")
 
         // A broken file is reported once and replaced by the defaults; the best scores stay.
         _ = FileManager.default.createFile(atPath: settingsFile, contents: Data("version 1\nlane_cues loud\n".utf8))

@@ -25,7 +25,8 @@ struct SpeechUnderCue {
     private let cosines: [[Double]]
     private let sines: [[Double]]
 
-    init(sampleRate: Int = 22050) {
+    /// `notes`: the lane notes' pitches, left to right (one pitch thrice when lanes are told by place).
+    init(sampleRate: Int = 22050, notes: [Double] = LanePulseDecoder.notes) {
         self.sampleRate = sampleRate
         slot = Int((0.030 * Double(sampleRate)).rounded())
         let attack = (0.003 * Double(sampleRate)).rounded()
@@ -38,10 +39,10 @@ struct SpeechUnderCue {
             return value
         }
         let rate = Double(sampleRate)
-        cosines = LanePulseDecoder.notes.map { hertz in
+        cosines = notes.map { hertz in
             envelope.indices.map { envelope[$0] * cos(2 * .pi * hertz * Double($0) / rate) }
         }
-        sines = LanePulseDecoder.notes.map { hertz in
+        sines = notes.map { hertz in
             envelope.indices.map { envelope[$0] * sin(2 * .pi * hertz * Double($0) / rate) }
         }
     }

@@ -2,7 +2,8 @@ import NarratorLocalization
 public import NarratorWire
 
 /// A profile's earcons as data (`sounds.json` beside the event map; format in docs/SOUNDS.md):
-/// tones, sequences, chords and WAV files by name, rendered to mono 16-bit PCM on request.
+/// tones, sequences, chords and WAV files by name, rendered to 16-bit PCM on request, in stereo
+/// (each part placed, left to right) or mono.
 ///
 /// ```swift
 /// let book = try SoundBook(name: "sounds.json", bytes: bytes) { try read(folder + "/" + $0) }
@@ -81,6 +82,12 @@ public struct SoundBook: Sendable {
         measures[sound].map { $0.arguments.sorted() }
     }
 
+    /// The fields that place parts of `sound` (a `pan` with a `field`), sorted; nil when the book has
+    /// no such sound. Each may be left out (those parts are then where the sound is).
+    public func placeNames(of sound: String) -> [String]? {
+        measures[sound].map { Set($0.placements.compactMap(\.field)).sorted() }
+    }
+
     /// How many samples `render` returns for these arguments, without rendering: each tone, gap,
     /// slot and WAV file is rounded to whole samples on its own, and a sound's length is the sum
     /// (sequence) or maximum (chord) of its elements' lengths.
@@ -90,18 +97,21 @@ public struct SoundBook: Sendable {
         try renderer(for: sound, arguments: arguments, sampleRate: sampleRate).length(of: sounds[sound]!)
     }
 
-    /// The sound as mono 16-bit PCM at `sampleRate`. A tone at gain 1 peaks at `unitPeak`; chord
-    /// parts add up (clipped at full scale).
+    /// The sound as 16-bit PCM at `sampleRate`, interleaved in `channels`: 1 (mono, nothing placed)
+    /// or 2 (left, right: each part at its own `pan`, else at `pan`, by the pan law, `Pan`). A tone
+    /// at gain 1 peaks at `unitPeak` (in mono; at the centre in stereo, √2 times it at a side);
+    /// chord parts add up (clipped at full scale).
     public func render(
-        _ sound: String, arguments: [String: JSONValue], sampleRate: Int
+        _ sound: String, arguments: [String: JSONValue], sampleRate: Int, channels: Int = 1, pan: Pan = .centre
     ) throws(SoundError) -> [Int16] {
-        var renderer = try renderer(for: sound, arguments: arguments, sampleRate: sampleRate)
+        var renderer = try renderer(
+            for: sound, arguments: arguments, sampleRate: sampleRate, channels: channels == 2 ? 2 : 1, pan: pan)
         return renderer.render(sounds[sound]!)
     }
 
     /// Checks the name, rate and arguments before anything is rendered.
     private func renderer(
-        for sound: String, arguments: [String: JSONValue], sampleRate: Int
+        for sound: String, arguments: [String: JSONValue], sampleRate: Int, channels: Int = 1, pan: Pan = .centre
     ) throws(SoundError) -> SoundRenderer {
         guard let measure = measures[sound], sounds[sound] != nil else { throw .unknownSound(sound) }
         guard Self.sampleRates.contains(sampleRate) else { throw .unsupportedSampleRate(sampleRate) }
@@ -116,6 +126,20 @@ public struct SoundBook: Sendable {
             case let value?: throw .invalidArgument(sound: sound, argument: argument, value: JSONNumber.describe(value))
             }
         }
-        return SoundRenderer(book: sounds, flags: flags, sampleRate: Double(sampleRate))
+        // Every place a field gives is checked, in mono too: a game's mistake is not hidden by the output.
+        // (Sorted only when one fails, so the error names the first field alike every time: a sound
+        // is rendered for every lane cue, and sorting the places each time cost a tenth of a millisecond.)
+        let failures = measure.placements.compactMap { placement -> (Placement, Placement.PlaceProblem)? in
+            guard case .failure(let problem) = placement.resolve(arguments) else { return nil }
+            return (placement, problem)
+        }
+        if let (placement, problem) = failures.min(by: { $0.1.field < $1.1.field }) {
+            throw .invalidPlace(
+                sound: sound, argument: problem.field, value: JSONNumber.describe(problem.value),
+                expected: placement.expected)
+        }
+        return SoundRenderer(
+            book: sounds, flags: flags, sampleRate: Double(sampleRate), arguments: arguments, channels: channels,
+            pan: pan)
     }
 }

@@ -6,10 +6,11 @@ extension SoundBookDecoder {
 
     /// A definition: a sound's name, or an object with exactly one of `tone`, `sequence`, `chord`,
     /// `wav` or `sound` (a name with a step's members). `extra` are the members a step or part may
-    /// add (`when`, `slot_ms`), read by `step`.
+    /// add (`when`, `slot_ms`), read by `step`. Any object may have `pan`: where it is placed.
     static func definition(
-        _ node: JSONNode, sound: String, extra: [String], load: Loader
+        _ node: JSONNode, sound: String, extra base: [String], load: Loader
     ) throws(SoundBookError) -> SoundNode {
+        let extra = base + ["pan"]
         if case .string(let name) = node.value {
             return SoundNode(
                 kind: .reference(try referenceName(name, at: node.position, in: sound)), position: node.position)
@@ -48,7 +49,8 @@ extension SoundBookDecoder {
             let (name, position) = try object.string("sound")!
             kind = .reference(try referenceName(name, at: position, in: sound))
         }
-        return SoundNode(kind: kind, position: node.position)
+        let pan = try object["pan"].map { (pan) throws(SoundBookError) in try Placement.decode(pan, sound: sound) }
+        return SoundNode(kind: kind, position: node.position, pan: pan)
     }
 
     /// A step of a sequence (`slots`: it may have `slot_ms`) or a part of a chord.

@@ -10,6 +10,9 @@ public enum SoundError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingArgument(sound: String, argument: String)
     /// A `when` argument is not `true` or `false`; `value` describes what it was.
     case invalidArgument(sound: String, argument: String, value: String)
+    /// A field that places a part of the sound (`pan` with a `field`) gives no place; `value`
+    /// describes what it was, `expected` what it must be.
+    case invalidPlace(sound: String, argument: String, value: String, expected: String)
     /// The render rate is outside what the renderer supports.
     case unsupportedSampleRate(Int)
     /// A tone of the sound is at or above half the render rate, so it cannot be rendered at it.
@@ -21,6 +24,7 @@ public enum SoundError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownSound: .unknownSound
         case .missingArgument: .missingField
         case .invalidArgument: .invalidField
+        case .invalidPlace: .invalidField
         case .unsupportedSampleRate, .aboveNyquist: .sampleRate
         }
     }
@@ -34,6 +38,8 @@ public enum SoundError: Error, Sendable, Hashable, CustomStringConvertible {
             "the sound \"\(sound)\" needs the field \"\(argument)\" (true or false): add it to the event"
         case .invalidArgument(let sound, let argument, let value):
             "the field \"\(argument)\" of the sound \"\(sound)\" must be true or false, not \(value)"
+        case .invalidPlace(let sound, let argument, let value, let expected):
+            "the field \"\(argument)\" places the sound \"\(sound)\" and must be \(expected), not \(value)"
         case .unsupportedSampleRate(let rate):
             "sounds render at \(SoundBook.sampleRates.lowerBound) to \(SoundBook.sampleRates.upperBound) Hz, "
                 + "not \(rate) Hz"

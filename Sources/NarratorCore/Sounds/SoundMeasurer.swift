@@ -16,6 +16,8 @@ struct SoundMeasure: Sendable {
     var arguments: Set<String>
     /// The highest pitch of a tone, 0 when there is none.
     var highestHertz: Double
+    /// The places read from event fields (`pan` with a `field`).
+    var placements: Set<Placement> = []
 }
 
 /// Measures every sound once (memoized), finds references to nothing and cycles, and checks the
@@ -60,6 +62,12 @@ struct SoundMeasurer {
     }
 
     private mutating func measure(_ node: SoundNode, in sound: String) throws(Failure) -> SoundMeasure {
+        var measured = try measureKind(node, in: sound)
+        if let pan = node.pan, pan.field != nil { measured.placements.insert(pan) }
+        return measured
+    }
+
+    private mutating func measureKind(_ node: SoundNode, in sound: String) throws(Failure) -> SoundMeasure {
         let result: SoundMeasure
         switch node.kind {
         case .tone(let tone):
@@ -130,6 +138,7 @@ struct SoundMeasurer {
             combined.playedMilliseconds += measure.playedMilliseconds
             combined.depth = max(combined.depth, measure.depth + 1)
             combined.arguments.formUnion(measure.arguments)
+            combined.placements.formUnion(measure.placements)
             combined.highestHertz = max(combined.highestHertz, measure.highestHertz)
         }
         return combined

@@ -5,7 +5,7 @@ import NarratorWire
 struct SoundNode: Sendable {
     enum Kind: Sendable {
         case tone(Tone)
-        /// A WAV file's samples and the gain to play them at.
+        /// A WAV file's samples and the gain to play them at (a stereo one is placed as a whole).
         case clip(WAVClip, gain: Double)
         case sequence(SoundSequence)
         /// Parts that start together.
@@ -16,6 +16,9 @@ struct SoundNode: Sendable {
 
     var kind: Kind
     var position: SourcePosition
+    /// Where it and everything in it without a place of its own is heard (`pan`); nil: where the
+    /// sound around it is placed.
+    var pan: Placement?
 }
 
 /// A synthesized note: a waveform at a pitch, with a linear attack and decay.

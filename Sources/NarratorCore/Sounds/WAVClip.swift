@@ -1,5 +1,6 @@
-/// The samples of a WAV file shipped with a sound book: 16-bit PCM, downmixed to mono, at the
-/// file's own rate (the renderer resamples).
+/// The samples of a WAV file shipped with a sound book: 16-bit PCM at the file's own rate (the
+/// renderer resamples), downmixed to mono for a mono render, and a stereo file's two channels kept
+/// for a stereo one.
 struct WAVClip: Sendable {
     /// Why a file is not a WAV file the book can play; `reason` completes "name.wav: ...".
     struct Problem: Error, CustomStringConvertible {
@@ -7,8 +8,11 @@ struct WAVClip: Sendable {
         var description: String { reason }
     }
 
+    /// Mono: a stereo file's channels averaged.
     var samples: [Int16]
     var sampleRate: Int
+    /// A stereo file's left and right channels; nil for a mono file.
+    var stereo: (left: [Int16], right: [Int16])?
 
     /// The length of the file's sound.
     var milliseconds: Double { Double(samples.count) * 1000 / Double(sampleRate) }
@@ -76,17 +80,20 @@ struct WAVClip: Sendable {
                     + "\(Int(SoundBook.maximumMilliseconds)) ms")
         }
         var samples: [Int16] = []
+        var sides: [[Int16]] = Array(repeating: [], count: channels == 2 ? 2 : 0)
         samples.reserveCapacity(frames)
         let start = data.startIndex
         for frame in 0..<frames {
             var sum = 0
             for channel in 0..<channels {
                 let at = start + (frame * channels + channel) * 2
-                sum += Int(Int16(bitPattern: UInt16(data[at]) | UInt16(data[at + 1]) << 8))
+                let sample = Int16(bitPattern: UInt16(data[at]) | UInt16(data[at + 1]) << 8)
+                sum += Int(sample)
+                if channels == 2 { sides[channel].append(sample) }
             }
             samples.append(Int16(sum / channels))
         }
-        return WAVClip(samples: samples, sampleRate: rate)
+        return WAVClip(samples: samples, sampleRate: rate, stereo: channels == 2 ? (sides[0], sides[1]) : nil)
     }
 
     /// Four bytes as ASCII text, for chunk identifiers.

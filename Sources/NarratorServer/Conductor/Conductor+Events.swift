@@ -17,18 +17,19 @@ extension Conductor {
         } catch {
             throw ProtocolError(code: error.code, message: error.message)
         }
+        let pan = Self.place(of: event.fields)
         switch action {
         case .speak(let rendering, let priority, let policy, let cue):
             // The sound is rendered first, so a broken cue refuses the whole event before anything
             // is queued; it starts with the speech.
-            let samples = try cue.map { (cue) throws(ProtocolError) in try profile.render(cue, sampleRate: sampleRate) }
+            let samples = try cue.map { (cue) throws(ProtocolError) in try render(cue, of: profile, at: pan) }
             let (reply, consequences) = try submit(
                 rendering.text, locale: rendering.locale, notices: rendering.fallbacks, priority, policy,
-                sound: cue?.name, from: session)
+                sound: cue?.name, pan: pan, from: session)
             guard let cue, let samples else { return (reply, consequences) }
             return (reply, [.play(name: cue.name, samples: samples)] + consequences)
         case .play(let cue):
-            let samples = try profile.render(cue, sampleRate: sampleRate)
+            let samples = try render(cue, of: profile, at: pan)
             return (soundReply(cue.name, samples), [.play(name: cue.name, samples: samples)])
         case .cancel(let scope):
             return (.done, cancel(scope: scope, allClients: false, from: session.id))
@@ -50,6 +51,6 @@ extension Conductor {
 
     /// What plays, and for how long.
     func soundReply(_ name: String, _ samples: [Int16]) -> Reply {
-        .sound(name: name, milliseconds: samples.count * 1000 / sampleRate)
+        .sound(name: name, milliseconds: samples.count / channels * 1000 / sampleRate)
     }
 }

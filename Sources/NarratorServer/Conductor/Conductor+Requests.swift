@@ -60,12 +60,14 @@ extension Conductor {
                 resume: say.resume, scope: say.scope.map { Scope($0) })
             switch say.content {
             case .text(let text):
-                return try submit(text, locale: nil, notices: [], say.priority, policy, ssml: say.ssml, from: session)
+                return try submit(
+                    text, locale: nil, notices: [], say.priority, policy, ssml: say.ssml, pan: say.pan ?? .centre,
+                    from: session)
             case .key(let key, let arguments):
                 let rendering = try render(key, arguments, for: session)
                 return try submit(
                     rendering.text, locale: rendering.locale, notices: rendering.fallbacks, say.priority, policy,
-                    ssml: say.ssml, from: session)
+                    ssml: say.ssml, pan: say.pan ?? .centre, from: session)
             }
         case .cancel(let scope, let allClients, let speaking, let client):
             let consequences = try decideCancel(
@@ -87,7 +89,7 @@ extension Conductor {
             try ledger.admits(bytes: last.text.utf8.count, from: session.id)
             return enqueue(
                 last.text, voice: last.voice, notices: [], priority, AnnouncementPolicy(), ssml: last.ssml,
-                from: session)
+                pan: last.pan, from: session)
         case .history(let limit, let allClients):
             return (.history(historyEntries(limit: limit, allClients: allClients, for: session)), [])
         case .set(let change):
@@ -99,7 +101,7 @@ extension Conductor {
             return (.done, [])
         case .play(let sound, let arguments):
             let cue = SoundCue(name: sound, arguments: arguments.byName)
-            let samples = try profile(of: session).render(cue, sampleRate: sampleRate)
+            let samples = try render(cue, of: profile(of: session), at: Self.place(of: cue.arguments))
             return (soundReply(sound, samples), [.play(name: sound, samples: samples)])
         }
     }
@@ -125,7 +127,7 @@ extension Conductor {
     /// Queues an announcement of `text`, spoken in the language it is written in.
     mutating func submit(
         _ text: String, locale: String?, notices: [FallbackNotice], _ priority: Priority, _ policy: AnnouncementPolicy,
-        sound: String? = nil, ssml: Bool = false, from session: Session
+        sound: String? = nil, ssml: Bool = false, pan: Pan = .centre, from session: Session
     ) throws(ProtocolError) -> (Reply, [Consequence]) {
         // Checked once, here, above the speech seam: the speaker speaks what it is given.
         do {
@@ -152,20 +154,20 @@ extension Conductor {
         let notice = ssml || voice.voice != nil ? nil : missingVoiceNotice(choice, for: voice.locale, to: session)
         return enqueue(
             notice.map { $0 + " " + text } ?? text, voice: voice, notices: notices.map(\.description), priority, policy,
-            sound: sound, ssml: ssml, from: session)
+            sound: sound, ssml: ssml, pan: pan, from: session)
     }
 
     /// Records checked text as an announcement of `session` in `voice`, to be queued.
     private mutating func enqueue(
         _ text: String, voice: VoiceRequest, notices: [String], _ priority: Priority, _ policy: AnnouncementPolicy,
-        sound: String? = nil, ssml: Bool, from session: Session
+        sound: String? = nil, ssml: Bool, pan: Pan = .centre, from session: Session
     ) -> (Reply, [Consequence]) {
         let id = AnnouncementID(rawValue: nextAnnouncement)
         nextAnnouncement += 1
         ledger.admit(
             AnnouncementRecord(
                 id: id, client: session.id, clientName: session.name, text: text, priority: priority, voice: voice,
-                ssml: ssml, milliseconds: milliseconds(now)))
+                ssml: ssml, pan: pan, milliseconds: milliseconds(now)))
         var scoped = policy
         scoped.scope = policy.scope.map { Self.clientScope($0, session.id) }
         let reply = Reply.Announcement(

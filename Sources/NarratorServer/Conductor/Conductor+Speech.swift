@@ -15,7 +15,8 @@ extension Conductor {
                 actions.append(
                     .speak(
                         SpeechRequest(
-                            id: id, text: text, voice: record.voice, startPosition: position, ssml: record.ssml)))
+                            id: id, text: text, voice: record.voice, startPosition: position, ssml: record.ssml,
+                            pan: record.pan)))
             case .stop(let id):
                 actions.append(.stop(id))
             case .report(let report):

@@ -16,6 +16,8 @@ public struct Conductor {
     let voices: any VoiceCatalog
     /// The rate earcons are rendered at: the audio output's.
     let sampleRate: Int
+    /// The channels earcons are rendered in: the audio output's (2: placed left to right; 1: mono).
+    let channels: Int
     /// When the daemon started: notifications and history count milliseconds from it.
     let started: ContinuousClock.Instant
 
@@ -48,12 +50,13 @@ public struct Conductor {
     var now: ContinuousClock.Instant
 
     public init(
-        profile: Profile, voices: any VoiceCatalog, sampleRate: Int, output: OutputStatus,
+        profile: Profile, voices: any VoiceCatalog, sampleRate: Int, channels: Int = 1, output: OutputStatus,
         defaults: DaemonDefaults = .builtIn, configPath: String? = nil, started: ContinuousClock.Instant
     ) {
         self.configPath = configPath
         self.voices = voices
         self.sampleRate = sampleRate
+        self.channels = channels
         self.profiles = [profile.name: profile]
         self.defaultProfile = profile.name
         self.defaults = defaults

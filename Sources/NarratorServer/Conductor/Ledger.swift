@@ -123,6 +123,8 @@ struct AnnouncementRecord {
     let priority: Priority
     let voice: VoiceRequest
     let ssml: Bool
+    /// Where it is heard (rule C23); `repeat` keeps it.
+    var pan = Pan.centre
     /// The last outcome so far, and when it happened (milliseconds since the daemon started).
     var outcome: Outcome = .queued
     var milliseconds: Double

@@ -67,7 +67,8 @@ public actor ConductorShell {
         self.config = config
         self.logger = logger
         conductor = Conductor(
-            profile: profile, voices: speaker, sampleRate: sounds.sampleRate, output: sounds.status,
+            profile: profile, voices: speaker, sampleRate: sounds.sampleRate, channels: sounds.channels,
+            output: sounds.status,
             defaults: defaults, configPath: config?.path, started: .now)
     }
 

@@ -32,10 +32,14 @@ extension ProfileCatalog {
 }
 
 extension Profile {
-    /// A sound of this profile at `sampleRate`; errors name the sound's problem.
-    func render(_ cue: SoundCue, sampleRate: Int) throws(ProtocolError) -> [Int16] {
+    /// A sound of this profile at `sampleRate`, interleaved in `channels`, its unplaced parts at
+    /// `pan`; errors name the sound's problem.
+    func render(_ cue: SoundCue, sampleRate: Int, channels: Int = 1, pan: Pan = .centre) throws(ProtocolError)
+        -> [Int16]
+    {
         do {
-            return try sounds.render(cue.name, arguments: cue.arguments, sampleRate: sampleRate)
+            return try sounds.render(
+                cue.name, arguments: cue.arguments, sampleRate: sampleRate, channels: channels, pan: pan)
         } catch {
             throw ProtocolError(code: error.code, message: error.message)
         }

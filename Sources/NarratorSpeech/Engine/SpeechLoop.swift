@@ -28,7 +28,7 @@ struct SpeechLoop<Owner: Synthesizer> {
             job.observer(.failed(job.id, reason: error.description))
             return
         }
-        job.sink.begin(utterance: job.sinkID)
+        job.sink.begin(utterance: job.sinkID, pan: request.pan)
         guard control.makeCurrent(job) else {
             control.endCurrent()
             job.observer(.stopped(job.id, resumePosition: request.startPosition))

@@ -22,6 +22,7 @@ extension Request {
                 .unsupportedProtocol, "this narrator speaks protocol \(protocolVersion), not \(version)")
         }
         guard let kind = Kind(rawValue: type) else {
+            try checkPan(fields)
             return .event(type: type, fields: fields.readRest().map { Field($0.key, $0.value.value) })
         }
         let request = try parse(kind, &fields)
@@ -65,6 +66,7 @@ extension Request {
             guard let sound = try fields.string("sound"), !sound.isEmpty else {
                 throw ProtocolError(.missingField, "play needs \"sound\": the name of a sound of your profile")
             }
+            try checkPan(fields)
             return .play(sound: sound, arguments: fields.readRest().map { Field($0.key, $0.value.value) })
         case .repeat:
             return .repeat(allClients: try fields.bool("all_clients") ?? false, priority: try readPriority(&fields))
@@ -104,7 +106,24 @@ extension Request {
         return Say(
             content, priority: priority, supersedes: try fields.string("supersedes"), expiresMilliseconds: expires,
             resume: try fields.bool("resume") ?? false, scope: try fields.scope("scope"),
-            ssml: try fields.bool("ssml") ?? false)
+            ssml: try fields.bool("ssml") ?? false,
+            pan: try readPan(&fields))
+    }
+
+    /// A `say`'s place: nil when absent or null.
+    private static func readPan(_ fields: inout WireObject) throws(ProtocolError) -> Pan? {
+        guard let value = fields.members[panField] else { return nil }
+        _ = try? fields.decimal(panField)  // marks it read; `Pan.parse` says what is wrong with it
+        if case .null = value { return nil }
+        return try Pan.parse(value)
+    }
+
+    /// A `pan` among an event's or a sound's fields must be a place (null: the centre), so a game
+    /// hears of a wrong one at once rather than a sound placed where it did not mean.
+    private static func checkPan(_ fields: WireObject) throws(ProtocolError) {
+        guard let value = fields.members[panField] else { return }
+        if case .null = value { return }
+        _ = try Pan.parse(value)
     }
 
     /// A JSON argument as a typed format argument, by the one number policy: whole numbers,

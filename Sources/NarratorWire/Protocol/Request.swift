@@ -20,7 +20,8 @@ public enum Request: Sendable, Hashable {
     case status
     /// Starts the stream of outcomes for this client's announcements, or everyone's.
     case subscribe(allClients: Bool)
-    /// Plays a sound of the client's profile now; the fields are the sound's arguments.
+    /// Plays a sound of the client's profile now; the fields are the sound's arguments. A field
+    /// `pan` (-1...1, checked when parsed) places the sound: its parts that have no place of their own.
     case play(sound: String, arguments: [Field])
     /// Speaks again the last announcement that started speaking: this client's (every client of its
     /// name's), or anyone's with `allClients`; queued as this client's, at `priority`.
@@ -33,6 +34,9 @@ public enum Request: Sendable, Hashable {
     public enum Kind: String, Sendable, CaseIterable {
         case hello, say, cancel, pause, resume, set, status, subscribe, play, `repeat`, history
     }
+
+    /// The field of `say`, `play` and game events that places their speech and sounds (`Pan`).
+    public static let panField = "pan"
 
     /// The names a game event may not take: they are the protocol's own requests.
     public static let commandNames: Set<String> = Set(Kind.allCases.map(\.rawValue))
@@ -68,10 +72,13 @@ public enum Request: Sendable, Hashable {
         /// The text (or the key's text) is an SSML document, spoken with its markup; otherwise every
         /// character is spoken as it is, `<` included.
         public var ssml: Bool
+        /// Where the speech is heard, left to right; nil: the centre.
+        public var pan: Pan?
 
         public init(
             _ content: Content, priority: Priority = .default, supersedes: String? = nil,
-            expiresMilliseconds: Int? = nil, resume: Bool = false, scope: String? = nil, ssml: Bool = false
+            expiresMilliseconds: Int? = nil, resume: Bool = false, scope: String? = nil, ssml: Bool = false,
+            pan: Pan? = nil
         ) {
             self.content = content
             self.priority = priority
@@ -80,6 +87,7 @@ public enum Request: Sendable, Hashable {
             self.resume = resume
             self.scope = scope
             self.ssml = ssml
+            self.pan = pan
         }
     }
 

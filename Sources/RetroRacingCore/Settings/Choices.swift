@@ -1,3 +1,5 @@
+public import NarratorWire
+
 /// How the safe lanes of the row ahead sound on every tick (`lanes_ahead`'s `cues`).
 public enum LaneCues: String, CaseIterable, Hashable, Sendable {
     /// One 30 ms note per safe lane, left, middle, right in turn.
@@ -19,6 +21,19 @@ public enum MoveCues: String, CaseIterable, Hashable, Sendable {
     /// The lane's note, then the safety tone.
     case both
     case off
+}
+
+/// Whether each lane's note comes from its lane's side (`on`: the left lane from the left) as well as
+/// its pitch, or every note from the centre (`off`): `lanes_ahead`'s `stereo`, and `moved`'s `pan`.
+public enum StereoCues: String, CaseIterable, Hashable, Sendable {
+    case on
+    case off
+
+    /// Where a lane's sounds are heard: 0 left, 1 middle, 2 right; the centre when off.
+    public func pan(lane: Int) -> Pan {
+        guard self == .on else { return .centre }
+        return Pan(Double(max(0, min(2, lane)) - 1)) ?? .centre
+    }
 }
 
 /// How the speed warning comes (`level_change_imminent`'s `feedback`).

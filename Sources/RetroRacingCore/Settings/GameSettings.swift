@@ -6,6 +6,8 @@ public struct GameSettings: Hashable, Sendable {
     public var difficulty: Setting<Difficulty> = .systemDefault
     public var laneCues: Setting<LaneCues> = .systemDefault
     public var moveCues: Setting<MoveCues> = .systemDefault
+    /// Lane notes placed left to right; on by default, with or without a screen reader.
+    public var stereoCues: Setting<StereoCues> = .systemDefault
     public var speedWarning: Setting<SpeedWarningFeedback> = .systemDefault
     /// The voice of the game's announcements; the system default is the narrator's own.
     public var speechRate: Setting<Int> = .systemDefault
@@ -31,6 +33,7 @@ public struct GameSettings: Hashable, Sendable {
             difficulty: difficulty.value(default: defaults.difficulty),
             laneCues: laneCues.value(default: defaults.laneCues),
             moveCues: moveCues.value(default: defaults.moveCues),
+            stereoCues: stereoCues.value(default: defaults.stereoCues),
             speedWarning: speedWarning.value(default: defaults.speedWarning),
             speechRate: speechRate.choice, speechPitch: speechPitch.choice, speechVolume: speechVolume.choice,
             effectsVolume: effectsVolume.choice ?? defaults.effectsVolume)
@@ -42,6 +45,7 @@ public struct EffectiveSettings: Hashable, Sendable {
     public var difficulty: Difficulty
     public var laneCues: LaneCues
     public var moveCues: MoveCues
+    public var stereoCues: StereoCues = .on
     public var speedWarning: SpeedWarningFeedback
     /// nil: the narrator's own.
     public var speechRate: Int?

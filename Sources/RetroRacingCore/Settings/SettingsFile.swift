@@ -48,6 +48,7 @@ public enum SettingsFile {
             case "difficulty": known = read(value, into: &settings.difficulty)
             case "lane_cues": known = read(value, into: &settings.laneCues)
             case "move_cues": known = read(value, into: &settings.moveCues)
+            case "stereo_cues": known = read(value, into: &settings.stereoCues)
             case "speed_warning": known = read(value, into: &settings.speedWarning)
             case "speech_rate":
                 known = read(Setting(word: value, in: GameSettings.speechRates), into: &settings.speechRate)
@@ -84,6 +85,7 @@ public enum SettingsFile {
         difficulty \(settings.difficulty.word)
         lane_cues \(settings.laneCues.word)
         move_cues \(settings.moveCues.word)
+        stereo_cues \(settings.stereoCues.word)
         speed_warning \(settings.speedWarning.word)
         speech_rate \(settings.speechRate.word)
         speech_pitch \(settings.speechPitch.word)

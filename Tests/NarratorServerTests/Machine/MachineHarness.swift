@@ -26,9 +26,9 @@ struct MachineHarness {
     /// Milliseconds since `start`: moved only by the test.
     var milliseconds = 0
 
-    init(defaults: DaemonDefaults = .builtIn) {
+    init(defaults: DaemonDefaults = .builtIn, channels: Int = 1) {
         conductor = Conductor(
-            profile: Self.profile, voices: FakeSpeaker(), sampleRate: 22050,
+            profile: Self.profile, voices: FakeSpeaker(), sampleRate: 22050, channels: channels,
             output: OutputStatus(output: "fake", since: Self.start),
             defaults: defaults, started: Self.start)
     }

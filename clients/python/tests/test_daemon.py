@@ -141,6 +141,16 @@ class DaemonTests(unittest.TestCase):
                 narrator.play("nope")
             self.assertEqual(raised.exception.code, "unknown_sound")
 
+    def test_pan_places_speech_and_sounds_and_one_out_of_range_is_invalid(self) -> None:
+        with Narrator(self.socket) as narrator:
+            self.assertEqual(narrator.play("speed_up", pan=-1)["sound"], "speed_up")
+            self.assertTrue(narrator.say("Left", pan=-0.5)["id"])
+            for call in (lambda: narrator.say("Far", pan=2), lambda: narrator.play("speed_up", pan="left")):
+                with self.assertRaises(NarratorError) as raised:
+                    call()
+                self.assertEqual(raised.exception.code, "invalid_field")
+                self.assertIn("pan", raised.exception.message)
+
     def test_the_default_path_reaches_the_daemon_in_the_runtime_folder(self) -> None:
         runtime = os.path.dirname(os.path.dirname(self.socket))
         self.assertEqual(default_socket_path({"XDG_RUNTIME_DIR": runtime}), self.socket)

@@ -137,8 +137,10 @@ class Narrator:
         expires_ms: Optional[int] = None,
         resume: Optional[bool] = None,
         scope: Optional[str] = None,
+        pan: Optional[float] = None,
     ) -> Reply:
-        """Speaks ``text`` as it is, or the table ``key`` with its ``arguments``."""
+        """Speaks ``text`` as it is, or the table ``key`` with its ``arguments``; ``pan`` places it,
+        -1 (left) to 1 (right), the centre when left out."""
         return self.request(
             {
                 "type": "say",
@@ -150,6 +152,7 @@ class Narrator:
                 "expires_ms": expires_ms,
                 "resume": resume,
                 "scope": scope,
+                "pan": pan,
             }
         )
 
@@ -218,7 +221,8 @@ class Narrator:
         return reply
 
     def play(self, sound: str, /, **arguments: Any) -> Reply:
-        """Plays a sound of the profile now, e.g. ``play("lane_pulses", left=True, middle=False, right=True)``."""
+        """Plays a sound of the profile now, e.g. ``play("lane_pulses", left=True, middle=False, right=True)``;
+        ``pan=-1`` (left) to ``pan=1`` (right) places what the sound book does not place."""
         return self.request({"type": "play", "sound": sound, **arguments})
 
     def request(self, request: Mapping[str, Any], *, nulls: Iterable[str] = ()) -> Reply:

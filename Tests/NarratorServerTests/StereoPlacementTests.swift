@@ -1,0 +1,118 @@
+import Foundation
+import NarratorTestSupport
+import Testing
+
+/// Placement end to end (docs/AUDIO.md, "Placing sounds"): `narrator serve --output pulse` into a
+/// private PulseAudio whose null sink is stereo, its monitor recorded in stereo, and each ear's
+/// energy measured; and a mono sink, which gets the downmix.
+@Suite("Stereo placement through a real PulseAudio", .serialized)
+struct StereoPlacementTests {
+    static func play(_ sound: String, _ fields: String = "") -> String {
+        #"{"type":"play","sound":"\#(sound)"\#(fields)}"#
+    }
+
+    /// The energy of each channel of an interleaved clip, in dB (a silent channel is far below).
+    static func ears(_ clip: [Int16]) -> (left: Double, right: Double) {
+        func energy(_ start: Int) -> Double {
+            10
+                * log10(
+                    stride(from: start, to: clip.count, by: 2).reduce(1e-9) { $0 + Double(clip[$1]) * Double(clip[$1]) }
+                )
+        }
+        return (energy(0), energy(1))
+    }
+
+    /// The next sound on a stereo monitor once `send` has run, whole frames from 100 ms of silence
+    /// before it to 100 ms of silence after it.
+    static func clip(_ recorder: MonitorRecorder, _ send: () throws -> Void) throws -> [Int16] {
+        let quiet = recorder.sampleRate / 10 * recorder.channels
+        let silence = try #require(recorder.waitForSilence(after: recorder.count, length: quiet, threshold: 40))
+        let before = (silence + quiet) / recorder.channels * recorder.channels
+        try send()
+        let onset = try #require(recorder.waitForSound(after: before, threshold: 40), "nothing was heard")
+        let end = try #require(recorder.waitForSilence(after: onset, length: quiet, threshold: 40))
+        return recorder.samples(in: before..<(end / recorder.channels * recorder.channels))
+    }
+
+    @Test("A left lane note is at least 20 dB louder left than right; a centred note and speech are equal within 1 dB")
+    func placedInStereo() throws {
+        try withDaemon(sinkChannels: 2, output: "pulse") { daemon, recorder in
+            let listener = try Subscriber(daemon)
+            let left = Self.ears(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":true"#)) })
+            #expect(left.left - left.right >= 20, "left lane note: \(left)")
+            let right = Self.ears(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_right", #","stereo":true"#)) })
+            #expect(right.right - right.left >= 20, "right lane note: \(right)")
+            let middle = Self.ears(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_middle", #","stereo":true"#)) })
+            #expect(abs(middle.left - middle.right) <= 1, "middle lane note: \(middle)")
+            // Stereo off: the left lane's note from the centre, as loud (in power) as placed.
+            let off = Self.ears(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":false"#)) })
+            #expect(abs(off.left - off.right) <= 1, "left lane note, stereo off: \(off)")
+            let placedPower = 10 * log10(pow(10, left.left / 10) + pow(10, left.right / 10))
+            let centredPower = 10 * log10(pow(10, off.left / 10) + pow(10, off.right / 10))
+            #expect(
+                abs(placedPower - centredPower) <= 0.5,
+                "equal power: \(placedPower) dB placed, \(centredPower) dB centred")
+            let said = Self.ears(
+                try Self.clip(recorder) {
+                    _ = try listener.waitForEnd(try listener.send(#"{"type":"say","text":"Score one hundred."}"#))
+                })
+            #expect(abs(said.left - said.right) <= 1, "speech: \(said)")
+            let aside = Self.ears(
+                try Self.clip(recorder) {
+                    _ = try listener.waitForEnd(try listener.send(#"{"type":"say","text":"Over here.","pan":1}"#))
+                })
+            #expect(aside.right - aside.left >= 20, "speech at the right: \(aside)")
+        }
+    }
+
+    @Test("A mono sink gets the downmix: mono:pulse mixes unplaced, a placed note as loud as a centred one")
+    func monoDevice() throws {
+        try withDaemon(sinkChannels: 1, output: "mono:pulse") { daemon, recorder in
+            let listener = try Subscriber(daemon)
+            let energy = { (clip: [Int16]) in 10 * log10(clip.reduce(1e-9) { $0 + Double($1) * Double($1) }) }
+            let placed = energy(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":true"#)) })
+            let centred = energy(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":false"#)) })
+            #expect(abs(placed - centred) <= 0.5, "placed \(placed) dB, centred \(centred) dB")
+            let said = try Self.clip(recorder) {
+                _ = try listener.waitForEnd(try listener.send(#"{"type":"say","text":"Score one hundred.","pan":-1}"#))
+            }
+            #expect(Loudness.soundingRMS([said], sampleRate: recorder.sampleRate) > 500, "speech is heard in mono")
+        }
+    }
+
+    /// Why `mono:` exists (docs/AUDIO.md, "The downmix"): the narrator's stereo stream on a mono sink
+    /// is remixed by the server as (left + right) / 2, which keeps centred sound whole but drops a note
+    /// at a side by 3 dB.
+    @Test("A stereo stream on a mono sink is the server's (left + right) / 2: a note at a side 3 dB below the centre")
+    func serverDownmix() throws {
+        try withDaemon(sinkChannels: 1, output: "pulse") { daemon, recorder in
+            let listener = try Subscriber(daemon)
+            let energy = { (clip: [Int16]) in 10 * log10(clip.reduce(1e-9) { $0 + Double($1) * Double($1) }) }
+            let placed = energy(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":true"#)) })
+            let centred = energy(
+                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":false"#)) })
+            #expect(abs(placed - centred + 3) <= 0.5, "placed \(placed) dB, centred \(centred) dB")
+        }
+    }
+
+    private func withDaemon(
+        sinkChannels: Int, output: String, _ body: (DaemonProcess, MonitorRecorder) throws -> Void
+    ) throws {
+        // Without rewinds the monitor holds every sample played (`PrivatePulseAudio.start`).
+        let pulse = try PrivatePulseAudio.start(rewinds: false, channels: sinkChannels)
+        defer { pulse.stop() }
+        let recorder = try pulse.record(channels: sinkChannels)
+        defer { recorder.stop() }
+        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate * sinkChannels))
+        let daemon = try DaemonProcess(arguments: ["--output", output], environment: ["PULSE_SERVER": pulse.server])
+        defer { _ = daemon.stop() }
+        try body(daemon, recorder)
+    }
+}
