@@ -16,6 +16,7 @@ extension Mixer {
         open(&device)
         while !state.closed {
             if !state.hasSound { state.takeTrailingMarks() }
+            if let device { judgeUnderflows(of: device) }
             let now = ContinuousClock.now
             let action = machine.next(state.writerView(deadline: state.speechDue), now: now)
             switch action {
@@ -142,6 +143,21 @@ extension Mixer {
         state.audibleUntil = max(state.audibleUntil, state.written)
         state.burstOpen = true
         return .success(())
+    }
+
+    /// Counts the underflows the device reported that broke a sound (W18), logs each once and
+    /// tells the watchers the new count (lock held, released to log).
+    private func judgeUnderflows(of device: any AudioDevice) {
+        let gaps = device.takeUnderflows().filter { machine.underflow(at: $0) }.count
+        guard gaps > 0 else { return }
+        state.output.underruns += gaps
+        let status = state.output
+        unlocked {
+            logger.warning(
+                "The sound server ran out of audio while Narrator still had some to write: a gap in the sound",
+                metadata: ["output": "\(outputName)", "underruns": "\(status.underruns)"])
+            announce(status)
+        }
     }
 
     /// Runs handlers for settled marks with the lock released.
