@@ -11,7 +11,9 @@
 /// a little late. `margin` absorbs that: audio that became owed within `margin` before the report
 /// may have come after the stream ran dry, so the underflow is taken for the end of the sound before
 /// it. (A stream started with a slice of `margin` cannot run dry sooner than that, so no gap is
-/// missed at a sound's start.)
+/// missed at a sound's start.) A report that comes after a stretch ended is not a gap: the stretch
+/// ends when the writer has written everything or speech was stopped, and a stop empties the
+/// server's queue on purpose (the cut flushes it), so the report that follows is of that silence.
 struct UnderflowJudge<Instant: InstantProtocol> where Instant.Duration == Swift.Duration {
     /// A stretch of time during which the mixer held audio not yet written.
     struct Span: Equatable {
@@ -41,12 +43,10 @@ struct UnderflowJudge<Instant: InstantProtocol> where Instant.Duration == Swift.
     }
 
     /// Whether the underflow the server reported at `instant` broke a sound: audio was owed from at
-    /// least `margin` before it until at most `margin` before it (a report of a gap may arrive just
-    /// after the writer caught up).
+    /// least `margin` before it until it.
     func isGap(at instant: Instant) -> Bool {
         spans.contains { span in
-            span.start.advanced(by: margin) <= instant
-                && span.end.map { instant <= $0.advanced(by: margin) } ?? true
+            span.start.advanced(by: margin) <= instant && span.end.map { instant <= $0 } ?? true
         }
     }
 }

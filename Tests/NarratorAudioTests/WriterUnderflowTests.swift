@@ -78,6 +78,19 @@ struct WriterUnderflowTests {
         #expect(machine.gaps == 1)
     }
 
+    @Test("W18: a stop that empties the server's queue is not a gap, though speech was owed just before")
+    mutating func stopEmptiesTheQueue() {
+        step(owed: 220)
+        pass(300)
+        step(owed: 220, written: 6615)  // speech still queued in the mixer at 300 ms
+        pass(5)
+        step(owed: 0, written: 6615)  // stopped at 305 ms: the speech dropped, then the cut flushes the server
+        pass(3)
+        let afterTheStop = judge(307)
+        #expect(!afterTheStop)
+        #expect(machine.gaps == 0)
+    }
+
     @Test("W18: with nothing ever owed, no underflow is a gap")
     mutating func idle() {
         step(owed: 0)
