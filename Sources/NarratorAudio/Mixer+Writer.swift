@@ -148,14 +148,23 @@ extension Mixer {
     /// Counts the underflows the device reported that broke a sound (W18), logs each once and
     /// tells the watchers the new count (lock held, released to log).
     private func judgeUnderflows(of device: any AudioDevice) {
-        let gaps = device.takeUnderflows().filter { machine.underflow(at: $0) }.count
-        guard gaps > 0 else { return }
-        state.output.underruns += gaps
+        let gaps = device.takeUnderflows().compactMap { machine.underflow(at: $0) }
+        guard !gaps.isEmpty else { return }
+        state.output.underruns += gaps.count
         let status = state.output
         unlocked {
-            logger.warning(
-                "The sound server ran out of audio while Narrator still had some to write: a gap in the sound",
-                metadata: ["output": "\(outputName)", "underruns": "\(status.underruns)"])
+            for (index, owed) in gaps.enumerated() {
+                // How long audio had waited to be written says where the gap was: tens of
+                // milliseconds is a sound's start, more is inside it.
+                let number = status.underruns - gaps.count + index + 1
+                logger.warning(
+                    """
+                    The sound server ran out of audio while Narrator still had some to write (owed for \
+                    \(owed.components.seconds * 1000 + owed.components.attoseconds / 1_000_000_000_000_000) ms): \
+                    a gap in the sound, underrun \(number).
+                    """,
+                    metadata: ["output": "\(outputName)"])
+            }
             announce(status)
         }
     }

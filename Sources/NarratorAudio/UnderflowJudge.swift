@@ -43,10 +43,12 @@ struct UnderflowJudge<Instant: InstantProtocol> where Instant.Duration == Swift.
     }
 
     /// Whether the underflow the server reported at `instant` broke a sound: audio was owed from at
-    /// least `margin` before it until it.
-    func isGap(at instant: Instant) -> Bool {
-        spans.contains { span in
+    /// least `margin` before it until it. Returns how long it had been owed then (what the log says,
+    /// to tell a gap at a sound's start from one inside it), nil when it is no gap.
+    func gap(at instant: Instant) -> Duration? {
+        let span = spans.last { span in
             span.start.advanced(by: margin) <= instant && span.end.map { instant <= $0 } ?? true
         }
+        return span.map { $0.start.duration(to: instant) }
     }
 }

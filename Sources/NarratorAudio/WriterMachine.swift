@@ -197,13 +197,14 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         }
     }
 
-    /// The device said the server ran out of our audio at `instant`. True when that broke a sound
+    /// The device said the server ran out of our audio at `instant`: whether that broke a sound
     /// (W18): the mixer held audio the writer had not written since before then. Underflows are
     /// taken before the next step, so the spans they are judged by are those of the steps before.
-    mutating func underflow(at instant: Instant) -> Bool {
-        guard underflows.isGap(at: instant) else { return false }
+    /// Returns how long audio had been owed when it came, or nil when it is no gap.
+    mutating func underflow(at instant: Instant) -> Duration? {
+        guard let owed = underflows.gap(at: instant) else { return nil }
         gaps += 1
-        return true
+        return owed
     }
 
     /// Takes what the device said about the last action.

@@ -36,7 +36,8 @@ extension DaemonBench {
                 throw BenchFailure("the monitor recorded nothing")
             }
             let daemon = try SpawnedDaemon(binary: narrator, output: "pulse", environment: ["PULSE_SERVER": address])
-            daemon.drainLog()
+            // Its log, with a warning for each underrun, beside the figures.
+            daemon.drainLog(to: FileManager.default.temporaryDirectory.path + "/narrator-bench-game-\(server).log")
             defer { daemon.stop() }
             let data = FileManager.default.temporaryDirectory
                 .appendingPathComponent("narrator-bench-game-\(UInt32.random(in: 0...UInt32.max))").path
@@ -66,6 +67,7 @@ extension DaemonBench {
                 lastUnderruns = underruns
             }
             print("daemon game on \(server), \(seconds) s, \(races) races: underruns \(lastUnderruns)")
+            print("the daemon's log: \(FileManager.default.temporaryDirectory.path)/narrator-bench-game-\(server).log")
         }
 
         private func startServer() throws -> (String, MonitorRecorder, () -> Void) {
