@@ -30,6 +30,11 @@ public protocol AudioDevice: AnyObject {
     /// has played out (docs/AUDIO.md, W17). Only asked of a device that `rewrites`.
     func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError)
 
+    /// The moments the sound server said our stream ran out of audio (an underflow) since the
+    /// last call, oldest first. Most are the stream running dry at a burst's end; the writer tells
+    /// those from gaps (docs/AUDIO.md, W18). The default is none.
+    func takeUnderflows() -> [ContinuousClock.Instant]
+
     /// Releases the device; it is not used again.
     func close()
 }
@@ -52,6 +57,8 @@ extension AudioDevice {
     public var isConnected: Bool { true }
 
     public var rewrites: Bool { false }
+
+    public func takeUnderflows() -> [ContinuousClock.Instant] { [] }
 
     public func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
         throw AudioDeviceError(output: "device", message: "this output cannot write over queued audio.")

@@ -16,6 +16,7 @@ extension Mixer {
         open(&device)
         while !state.closed {
             if !state.hasSound { state.takeTrailingMarks() }
+            if let device { judgeUnderflows(of: device) }
             let now = ContinuousClock.now
             let action = machine.next(state.writerView(deadline: state.speechDue), now: now)
             switch action {
@@ -143,6 +144,30 @@ extension Mixer {
         state.audibleUntil = max(state.audibleUntil, state.written)
         state.burstOpen = true
         return .success(())
+    }
+
+    /// Counts the underflows the device reported that broke a sound (W18), logs each once and
+    /// tells the watchers the new count (lock held, released to log).
+    private func judgeUnderflows(of device: any AudioDevice) {
+        let gaps = device.takeUnderflows().compactMap { machine.underflow(at: $0) }
+        guard !gaps.isEmpty else { return }
+        state.output.underruns += gaps.count
+        let status = state.output
+        unlocked {
+            for (index, owed) in gaps.enumerated() {
+                // How long audio had waited to be written says where the gap was: tens of
+                // milliseconds is a sound's start, more is inside it.
+                let number = status.underruns - gaps.count + index + 1
+                logger.warning(
+                    """
+                    The sound server ran out of audio while Narrator still had some to write (owed for \
+                    \(owed.components.seconds * 1000 + owed.components.attoseconds / 1_000_000_000_000_000) ms): \
+                    a gap in the sound, underrun \(number).
+                    """,
+                    metadata: ["output": "\(outputName)"])
+            }
+            announce(status)
+        }
     }
 
     /// Runs handlers for settled marks with the lock released.

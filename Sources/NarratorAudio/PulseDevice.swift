@@ -88,6 +88,11 @@ final class PulseDevice: AudioDevice {
                 { stream, userdata in
                     PulseEvents.from(userdata).note(stream: pa_stream_get_state(stream))
                 }, Unmanaged.passUnretained(events).toOpaque())
+            // PulseAudio and PipeWire's pulse server both say when a stream runs out of audio, once
+            // each time it does: the writer counts those that broke a sound (W18).
+            pa_stream_set_underflow_callback(
+                stream, { _, userdata in PulseEvents.from(userdata).noteUnderflow() },
+                Unmanaged.passUnretained(events).toOpaque())
         }
         let connected =
             stream.map { pa_stream_connect_playback($0, nil, &attributes, PA_STREAM_ADJUST_LATENCY, nil, nil) == 0 }
@@ -153,6 +158,8 @@ final class PulseDevice: AudioDevice {
         guard result == 0 else { throw failure("pa_stream_write") }
     }
 
+    func takeUnderflows() -> [ContinuousClock.Instant] { events.takeUnderflows() }
+
     func discardUnplayed() throws(AudioDeviceError) {
         try run("pa_stream_flush") { stream, done, userdata in pa_stream_flush(stream, done, userdata) }
         drained = nil
@@ -162,6 +169,7 @@ final class PulseDevice: AudioDevice {
         pa_threaded_mainloop_lock(loop)
         if let stream {
             pa_stream_set_state_callback(stream, nil, nil)
+            pa_stream_set_underflow_callback(stream, nil, nil)
             pa_stream_disconnect(stream)
             pa_stream_unref(stream)
         }

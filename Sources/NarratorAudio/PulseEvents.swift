@@ -22,6 +22,8 @@ final class PulseEvents: @unchecked Sendable {
     private var snapshot = Snapshot()
     /// Operations started; touched only by the writer thread.
     private var tickets = 0
+    /// When the server said the stream underflowed, not yet taken by the writer.
+    private var underflows: [ContinuousClock.Instant] = []
 
     static func from(_ userdata: UnsafeMutableRawPointer?) -> PulseEvents {
         Unmanaged<PulseEvents>.fromOpaque(userdata!).takeUnretainedValue()
@@ -44,6 +46,21 @@ final class PulseEvents: @unchecked Sendable {
         change {
             $0.answers += 1
             $0.lastSuccess = success
+        }
+    }
+
+    /// The server said the stream ran out of audio. Kept without signalling: the writer takes them
+    /// at its next step (`takeUnderflows`), and nothing waits for them.
+    func noteUnderflow() {
+        let now = ContinuousClock.now
+        condition.withLock { underflows.append(now) }
+    }
+
+    /// The underflows noted since the last call, oldest first.
+    func takeUnderflows() -> [ContinuousClock.Instant] {
+        condition.withLock {
+            defer { underflows.removeAll() }
+            return underflows
         }
     }
 

@@ -155,9 +155,15 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// The last action handed out writes to the device (a write, silence, or a cut's write-back).
     private var writing = false
     private var reopenedForBurst = false
+    /// When the mixer held audio not yet written, to tell the server's underflows apart (W18).
+    private var underflows: UnderflowJudge<Instant>
+    /// Underflows that broke a sound since the mixer started.
+    private(set) var gaps = 0
 
     init(settings: Settings, now: Instant) {
         self.settings = settings
+        self.underflows = UnderflowJudge(
+            margin: .microseconds(settings.sliceFrames * 1_000_000 / max(1, settings.sampleRate)))
         self.movedAt = now
         self.heldSince = now
     }
@@ -174,6 +180,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
 
     /// The next thing to do, given what the mixer holds now.
     mutating func next(_ view: View, now: Instant) -> Action {
+        underflows.see(owed: view.nextSlice > 0, now: now)
         if !pending.isEmpty { return pending.removeFirst() }
         if view.nextSlice > 0 || view.burstOpen || view.cutRequested { idleSince = nil }
         switch phase {
@@ -188,6 +195,16 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case .open:
             return withDevice(view, now: now)
         }
+    }
+
+    /// The device said the server ran out of our audio at `instant`: whether that broke a sound
+    /// (W18): the mixer held audio the writer had not written since before then. Underflows are
+    /// taken before the next step, so the spans they are judged by are those of the steps before.
+    /// Returns how long audio had been owed when it came, or nil when it is no gap.
+    mutating func underflow(at instant: Instant) -> Duration? {
+        guard let owed = underflows.gap(at: instant) else { return nil }
+        gaps += 1
+        return owed
     }
 
     /// Takes what the device said about the last action.

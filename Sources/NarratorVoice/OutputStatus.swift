@@ -16,6 +16,9 @@ public struct OutputStatus: Sendable, Hashable {
     /// Whether the device is open now (it is closed after a few idle seconds, and opened again for
     /// the next sound).
     public var isOpen: Bool
+    /// How many times the sound server ran out of audio while the writer still had some to give:
+    /// a gap inside speech or an earcon (docs/AUDIO.md, W18), since the mixer started.
+    public var underruns = 0
 
     public init(output: String, condition: Condition = .working, since: ContinuousClock.Instant = .now) {
         self.output = output

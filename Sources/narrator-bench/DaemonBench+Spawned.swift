@@ -42,10 +42,20 @@ extension DaemonBench {
 
         var pid: Int32 { child.pid }
 
-        /// Keeps reading its log, so a chatty daemon never blocks on a full pipe.
-        func drainLog() {
+        /// Keeps reading its log, so a chatty daemon never blocks on a full pipe; with `path`, writes
+        /// it there too.
+        func drainLog(to path: String? = nil) {
             let child = child
-            DispatchQueue(label: "narrator-bench.daemon-log").async { while !child.read().isEmpty {} }
+            DispatchQueue(label: "narrator-bench.daemon-log").async {
+                let file = path.flatMap { fopen($0, "w") }
+                while case let bytes = child.read(), !bytes.isEmpty {
+                    if let file {
+                        _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+                        fflush(file)
+                    }
+                }
+                if let file { fclose(file) }
+            }
         }
 
         /// SIGTERM, wait for it to exit, remove its folder.

@@ -29,7 +29,7 @@ struct DaemonBench: AsyncParsableCommand {
             against a spawned narrator serve: memory and the game's reply times. restart kills the synthesis \
             child mid-announcement and times the next announcement to audible. memory compares spawned \
             narrator serve processes at rest with libespeak-ng in the daemon and in its child. --synthesizer \
-            chooses where libespeak-ng runs for the measures run in this process.
+            chooses where libespeak-ng runs for the measures run in this process. game plays RetroRacing             (the retroracing binary built beside narrator, steering itself) through a spawned narrator serve             --output pulse for --seconds on a private PulseAudio (--sound-server pipewire: PipeWire's pulse             server) with a recorder attached, and prints the daemon's count of underruns from status.
             """
     )
 
@@ -49,6 +49,7 @@ struct DaemonBench: AsyncParsableCommand {
         case hostile
         case restart
         case memory
+        case game
     }
 
     /// Where libespeak-ng runs for the measures that use the engine in this process.
@@ -71,8 +72,11 @@ struct DaemonBench: AsyncParsableCommand {
     @Flag(help: "stream: send to a spawned narrator serve (null sink) and measure that process's memory.")
     var spawned = false
 
-    @Option(help: "idle: how long to count the idle daemon's context switches.")
+    @Option(help: "idle: how long to count the idle daemon's context switches; game: how long to play.")
     var seconds = 10
+
+    @Option(help: "game: the private sound server, pulseaudio or pipewire (its pulse server).")
+    var soundServer = "pulseaudio"
 
     @Option(help: "idle, clients, hostile: the narrator binary to run (default: the one built next to this benchmark).")
     var binary: String?
@@ -128,6 +132,10 @@ struct DaemonBench: AsyncParsableCommand {
             try Memory(binary: binary, rounds: rounds).run()
             return
         }
+        if measure == .game {
+            try Game(seconds: seconds, server: soundServer, binary: binary).run()
+            return
+        }
         let places: [SynthesizerPlace] = synthesizer == .both ? [.inProcess, .child] : [synthesizer]
         for place in places {
             if places.count > 1 {
@@ -172,7 +180,7 @@ struct DaemonBench: AsyncParsableCommand {
         case .backends: try await measurement(100).backends()
         case .ssip: try await measurement(30).ssip()
         case .restart: try await measurement(100).restart()
-        case .coldStart, .idle, .clients, .hostile, .memory: break
+        case .coldStart, .idle, .clients, .hostile, .memory, .game: break
         }
     }
 

@@ -38,12 +38,15 @@ enum ReadableLines {
         return lines.isEmpty ? ["Paused: no"] : lines
     }
 
-    /// `pulse, working`, or `pulse, lost: REASON`.
+    /// `pulse, working`, or `pulse, lost: REASON`; then `, 2 underruns` when the sound broke up.
     static func sound(_ state: OutputState) -> String {
-        switch state.condition {
-        case .working: "\(state.output), working"
-        case .lost(let reason): "\(state.output), lost: \(reason)"
-        }
+        let condition =
+            switch state.condition {
+            case .working: "\(state.output), working"
+            case .lost(let reason): "\(state.output), lost: \(reason)"
+            }
+        return condition
+            + (state.underruns == 0 ? "" : ", \(state.underruns) underrun\(state.underruns == 1 ? "" : "s")")
     }
 
     /// `finished 8 RetroRacing: Crash! 2 lives left`; what else the outcome tells comes before the text.

@@ -254,6 +254,21 @@ struct ConductorSeamTests {
         #expect(line["event"] as? String == "output" && line["state"] as? String == "lost")
         #expect(line["reason"] as? String == "no server")
     }
+
+    @Test("The output's count of gaps reaches status; subscribers are not told of it, as nothing was lost")
+    func underrunsInStatus() async throws {
+        var client = await connect()
+        try await send(#"{"type":"subscribe"}"#, from: client)
+        _ = await client.next()
+        var status = OutputStatus(output: "fake")
+        status.underruns = 2
+        conductor.outputChanged(status)
+        try await send(#"{"type":"status"}"#, from: client)
+        let reply = await client.next()
+        #expect(reply["ok"] as? Bool == true)
+        let output = reply["output"] as? [String: Any]
+        #expect(output?["underruns"] as? Int == 2 && output?["state"] as? String == "working")
+    }
 }
 
 private func errorCode(_ values: [String: Any]) -> String? {

@@ -157,7 +157,8 @@ public struct Conductor {
             case .working: .working
             case .lost(let reason): .lost(reason: reason)
             }
-        return OutputState(output: status.output, condition: condition, milliseconds: milliseconds)
+        return OutputState(
+            output: status.output, condition: condition, milliseconds: milliseconds, underruns: status.underruns)
     }
 }
 

@@ -170,7 +170,7 @@ public enum DaemonLine: Sendable, Hashable {
             try object.string("state") == "lost" ? .lost(reason: try object.string("reason") ?? "") : .working
         return OutputState(
             output: try object.string("output") ?? "", condition: condition,
-            milliseconds: try object.decimal(millisecondsKey) ?? 0)
+            milliseconds: try object.decimal(millisecondsKey) ?? 0, underruns: try object.integer("underruns") ?? 0)
     }
 
     private static func required<Value>(_ value: Value?, _ name: String) throws(ProtocolError) -> Value {

@@ -238,11 +238,15 @@ public struct OutputState: Sendable, Hashable {
     public var output: String
     public var condition: Condition
     public var milliseconds: Double
+    /// In `status`: how many times the sound server ran out of audio while the daemon still had
+    /// some to give it (a gap in speech or an earcon), since the daemon started.
+    public var underruns: Int
 
-    public init(output: String, condition: Condition, milliseconds: Double) {
+    public init(output: String, condition: Condition, milliseconds: Double, underruns: Int = 0) {
         self.output = output
         self.condition = condition
         self.milliseconds = milliseconds
+        self.underruns = underruns
     }
 }
 
@@ -332,8 +336,8 @@ extension Reply.HistoryEntry {
 }
 
 extension OutputState {
-    /// `{"output":"pulse","state":"lost","reason":"...","since_ms":...}`; with `event`, the
-    /// notification: `{"event":"output",...,"t_ms":...}`.
+    /// `{"output":"pulse","state":"lost","reason":"...","since_ms":...,"underruns":0}`; with `event`,
+    /// the notification: `{"event":"output",...,"t_ms":...}`, without the count.
     func object(event: String?) -> JSONObjectWriter {
         var line = JSONObjectWriter()
         if let event { line.add("event", event) }
@@ -345,6 +349,7 @@ extension OutputState {
             line.add("reason", reason)
         }
         line.add(event == nil ? "since_ms" : "t_ms", milliseconds: max(0, milliseconds))
+        if event == nil { line.add("underruns", underruns) }
         return line
     }
 }

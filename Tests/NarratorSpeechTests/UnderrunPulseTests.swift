@@ -1,0 +1,94 @@
+import Foundation
+import Logging
+import NarratorAudio
+import NarratorTestSupport
+import NarratorVoice
+import Synchronization
+import Testing
+
+/// W18 through a real PulseAudio: the server reports an underflow every time our stream runs dry,
+/// and only those that broke a sound are counted as underruns in the output's status.
+@Suite("Underruns through PulseAudio", .serialized)
+struct UnderrunPulseTests {
+    static let rate = PrivatePulseAudio.sampleRate
+
+    /// Set to hold back the next write.
+    final class Flag: Sendable {
+        let raised = Atomic(false)
+    }
+
+    /// A real device whose next write, once asked, is held back `starving` before it goes through:
+    /// the writer starved of the processor, as a stopped or overloaded daemon would be.
+    final class StarvingDevice: AudioDevice {
+        let device: any AudioDevice
+        let starveNext: Flag
+        let starving: Duration
+
+        init(_ device: any AudioDevice, starveNext: Flag, starving: Duration) {
+            self.device = device
+            self.starveNext = starveNext
+            self.starving = starving
+        }
+
+        func unplayedFrames() throws(AudioDeviceError) -> Int { try device.unplayedFrames() }
+        func backlog() throws(AudioDeviceError) -> AudioBacklog { try device.backlog() }
+        var isConnected: Bool { device.isConnected }
+        var rewrites: Bool { device.rewrites }
+        func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) { try device.rewrite(samples) }
+        func discardUnplayed() throws(AudioDeviceError) { try device.discardUnplayed() }
+        func takeUnderflows() -> [ContinuousClock.Instant] { device.takeUnderflows() }
+        func close() { device.close() }
+
+        func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
+            if starveNext.raised.exchange(false, ordering: .sequentiallyConsistent) {
+                // The fault itself, not a wait for something: the writer does not run for this long.
+                Thread.sleep(forTimeInterval: Double(starving.components.attoseconds) / 1e18)
+            }
+            try device.write(samples)
+        }
+    }
+
+    /// A 440 Hz tone of `milliseconds`, at half scale.
+    static func tone(milliseconds: Int) -> [Int16] {
+        (0..<(rate * milliseconds / 1000)).map { index in
+            Int16(16000 * sin(2 * Double.pi * 440 * Double(index) / Double(rate)))
+        }
+    }
+
+    @Test("Sounds with silence between them count no underrun; a writer starved mid-sound counts one")
+    func starvedWriterCounts() throws {
+        let pulse = try PrivatePulseAudio.start()
+        defer { pulse.stop() }
+        let recorder = try pulse.record()
+        defer { recorder.stop() }
+        #expect(recorder.waitForSamples(2 * Self.rate))
+        let real = try AudioOutput.device(.pulse).opener(sampleRate: Self.rate, pulseServer: pulse.server)
+        let starveNext = Flag()
+        let opener = AudioDeviceOpener(name: real.name, isRealTime: true) { () throws(AudioDeviceError) in
+            StarvingDevice(try real.open(), starveNext: starveNext, starving: .milliseconds(300))
+        }
+        let mixer = Mixer(opener: opener, sampleRate: Self.rate, logger: Logger(label: "test"))
+        defer { mixer.close() }
+
+        // Five sounds, each heard through before the next: the stream runs dry after each.
+        for _ in 0..<5 {
+            let before = recorder.count
+            try mixer.play(Self.tone(milliseconds: 150))
+            #expect(mixer.waitUntilQuiet())
+            #expect(recorder.waitForSound(after: before, threshold: 1000) != nil)
+        }
+        #expect(mixer.status.underruns == 0, "a stream running dry between sounds was counted")
+
+        // A long sound whose writer is held back 300 ms once it sounds: far more than its 40 ms lead.
+        let before = recorder.count
+        try mixer.play(Self.tone(milliseconds: 2000))
+        _ = try #require(recorder.waitForSound(after: before, threshold: 1000), "the long sound was not heard")
+        starveNext.raised.store(true, ordering: .sequentiallyConsistent)
+        #expect(mixer.waitUntilQuiet())
+        // The sound after it lets the writer take any report still on its way.
+        try mixer.play(Self.tone(milliseconds: 50))
+        #expect(mixer.waitUntilQuiet())
+        #expect(mixer.status.underruns >= 1, "the gap inside the sound was not counted")
+        #expect(mixer.status.underruns <= 2, "\(mixer.status.underruns) underruns for one gap")
+    }
+}
