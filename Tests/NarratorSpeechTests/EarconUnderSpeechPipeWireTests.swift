@@ -49,7 +49,7 @@ struct EarconUnderSpeechPipeWireTests {
         for index in 1...5 {
             #expect(recorder.waitForSamples(onset + index * PrivatePipeWire.sampleRate * 3 / 10))
             requested.append(recorder.count)
-            try mixer.play(chord)
+            try mixer.play(mixer.centred(chord))
         }
         engine.stop(id)
         #expect(ended.wait(timeout: .now() + 20) == .success)

@@ -64,7 +64,8 @@ struct UnderrunPulseTests {
         #expect(recorder.waitForSamples(2 * Self.rate))
         let real = try AudioOutput.device(.pulse).opener(sampleRate: Self.rate, pulseServer: pulse.server)
         let starveNext = Flag()
-        let opener = AudioDeviceOpener(name: real.name, isRealTime: true) { () throws(AudioDeviceError) in
+        let opener = AudioDeviceOpener(name: real.name, isRealTime: true, channels: real.channels) {
+            () throws(AudioDeviceError) in
             StarvingDevice(try real.open(), starveNext: starveNext, starving: .milliseconds(300))
         }
         let mixer = Mixer(opener: opener, sampleRate: Self.rate, logger: Logger(label: "test"))
@@ -73,7 +74,7 @@ struct UnderrunPulseTests {
         // Five sounds, each heard through before the next: the stream runs dry after each.
         for _ in 0..<5 {
             let before = recorder.count
-            try mixer.play(Self.tone(milliseconds: 150))
+            try mixer.play(mixer.centred(Self.tone(milliseconds: 150)))
             #expect(mixer.waitUntilQuiet())
             #expect(recorder.waitForSound(after: before, threshold: 1000) != nil)
         }
@@ -81,12 +82,12 @@ struct UnderrunPulseTests {
 
         // A long sound whose writer is held back 300 ms once it sounds: far more than its 40 ms lead.
         let before = recorder.count
-        try mixer.play(Self.tone(milliseconds: 2000))
+        try mixer.play(mixer.centred(Self.tone(milliseconds: 2000)))
         _ = try #require(recorder.waitForSound(after: before, threshold: 1000), "the long sound was not heard")
         starveNext.raised.store(true, ordering: .sequentiallyConsistent)
         #expect(mixer.waitUntilQuiet())
         // The sound after it lets the writer take any report still on its way.
-        try mixer.play(Self.tone(milliseconds: 50))
+        try mixer.play(mixer.centred(Self.tone(milliseconds: 50)))
         #expect(mixer.waitUntilQuiet())
         #expect(mixer.status.underruns >= 1, "the gap inside the sound was not counted")
         #expect(mixer.status.underruns <= 2, "\(mixer.status.underruns) underruns for one gap")
