@@ -14,7 +14,7 @@ import NarratorWire
 /// A command's requests are answered and carried out in order, and its SSIP reply is written
 /// before the last one is carried out (so before the speech it starts). Events the command caused
 /// are held until its reply is written: SSIP sends no event between a command and its reply.
-final class SSIPHandler: ChannelDuplexHandler {
+final class SSIPHandler: ChannelDuplexHandler, BackloggedWriter {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer

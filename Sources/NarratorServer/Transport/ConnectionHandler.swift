@@ -15,7 +15,7 @@ import NarratorWire
 /// the socket before the speech it starts. No other thread wakes between a game's event and its
 /// reply. The conductor never writes to a connection itself: notifications reach it through the
 /// one callback given at `connect`, which only queues. Failures end this connection only.
-final class ConnectionHandler: ChannelDuplexHandler {
+final class ConnectionHandler: ChannelDuplexHandler, BackloggedWriter {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -23,19 +23,19 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private let conductor: ConductorShell
     /// Who is on the other end (SO_PEERCRED); tests in memory give their own.
     private let peerCredentials: (any Channel) -> PeerCredentials?
-    private let logger: Logger
-    private var backlog = OutboundBacklog()
+    let logger: Logger
+    var backlog = OutboundBacklog()
     private var decoder: LineFrameDecoder
     /// Bytes read but not yet a whole line.
     private var received = ByteBuffer()
-    private var context: ChannelHandlerContext?
+    var context: ChannelHandlerContext?
     private var client: ClientID?
     /// NIO asked for a read while too many lines waited; it is issued once they drain.
-    private var readHeld = false
+    var readHeld = false
     /// The client closed its side: close ours once every line queued for it is written.
-    private var closeWhenDrained = false
+    var closeWhenDrained = false
     /// A flush of the lines queued in this turn is on its way.
-    private var flushScheduled = false
+    var flushScheduled = false
 
     init(
         conductor: ConductorShell, lineLimit: Int, logger: Logger,
@@ -91,31 +91,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// is only queued, and flushed by a task of its own. What a finished write leads to (more
     /// reads, closing) is a task of its own too.
     private func queue(_ line: String, _ kind: LineKind) {
-        guard let context else { return }
-        let size = line.utf8.count + 1
-        let (accepted, firstDrop) = backlog.enqueue(kind, size: size)
-        guard accepted else {
-            if firstDrop { logger.warning("A client does not read what it is sent; dropping its notifications") }
-            return
-        }
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let written: @Sendable (Result<Void, any Error>) -> Void = { _ in handler.value.lineWritten(size: size) }
-        let buffer = ByteBuffer(string: line + "\n")
-        switch kind {
-        case .reply:
-            context.channel.writeAndFlush(buffer).whenComplete(written)
-        case .notification:
-            context.channel.write(buffer).whenComplete(written)
-            scheduleFlush()
-        }
-    }
-
-    /// A line was written, or failed to be: held reads may resume, a half-closed connection may end.
-    private func lineWritten(size: Int) {
-        backlog.written(size: size)
-        guard readHeld || closeWhenDrained, let context else { return }
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.execute { handler.value.drained() }
+        queue(text: line + "\n", kind, dropping: "A client does not read what it is sent; dropping its notifications")
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -189,39 +165,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
         context.close(promise: nil)
     }
 
-    /// A client that does not read its replies is not read from either: NIO's reads wait while
-    /// too many of its lines are unwritten.
-    func read(context: ChannelHandlerContext) {
-        if backlog.isOverLimit {
-            readHeld = true
-        } else {
-            context.read()
-        }
-    }
-
-    /// Flushes what was queued in this turn of the loop, once, after the current work is done.
-    private func scheduleFlush() {
-        guard !flushScheduled, let context else { return }
-        flushScheduled = true
-        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        context.eventLoop.execute {
-            handler.value.flushScheduled = false
-            handler.value.context?.flush()
-        }
-    }
-
-    /// A line was written (or failed): resume held reads, or close after a half-closure.
-    private func drained() {
-        guard let context else { return }
-        if closeWhenDrained {
-            if backlog.isEmpty { context.close(promise: nil) }
-            return
-        }
-        if readHeld && backlog.hasRoom {
-            readHeld = false
-            context.read()
-        }
-    }
+    func read(context: ChannelHandlerContext) { readUnlessBacklogged(context) }
 
     private func disconnect() {
         guard let client else { return }
