@@ -22,17 +22,9 @@ import NarratorVoice
 /// both and is passed over. "New speech audible" is the first sample above 500 after that.
 extension DaemonBench.Measurement {
     func backends() async throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate)
-        let dispatcher = try PrivateSpeechDispatcher.start(playingInto: pulse)
-        defer { dispatcher.stop() }
-        let mixer = Mixer(
-            opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: pulse.server),
-            sampleRate: engine.sampleRate, logger: logger)
-        defer { mixer.close() }
+        let side = try SpeechDispatcherBeside(engine: engine, logger: logger)
+        defer { side.stop() }
+        let (recorder, dispatcher, mixer) = (side.recorder, side.dispatcher, side.mixer)
         let dispatcherSpeaker = try SpeechDispatcherSpeaker(
             address: dispatcher.address, autospawn: false, logger: logger)
         defer { dispatcherSpeaker.close() }

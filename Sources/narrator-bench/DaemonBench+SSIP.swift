@@ -16,17 +16,9 @@ import NarratorVoice
 /// text itself is shorter: it has no punctuation).
 extension DaemonBench.Measurement {
     func ssip() async throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate)
-        let dispatcher = try PrivateSpeechDispatcher.start(playingInto: pulse)
-        defer { dispatcher.stop() }
-        let mixer = Mixer(
-            opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: pulse.server),
-            sampleRate: engine.sampleRate, logger: logger)
-        defer { mixer.close() }
+        let side = try SpeechDispatcherBeside(engine: engine, logger: logger)
+        defer { side.stop() }
+        let (recorder, dispatcher, mixer) = (side.recorder, side.dispatcher, side.mixer)
         let daemon = try await DaemonBench.InProcessDaemon.start(
             speaker: EngineSpeaker(engine: engine, sink: mixer.speech), sounds: mixer, logger: logger, ssip: true)
         let servers = [
