@@ -42,7 +42,8 @@ struct UnderrunPulseTests {
         func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
             if starveNext.raised.exchange(false, ordering: .sequentiallyConsistent) {
                 // The fault itself, not a wait for something: the writer does not run for this long.
-                Thread.sleep(forTimeInterval: Double(starving.components.attoseconds) / 1e18)
+                let (seconds, attoseconds) = starving.components
+                Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
             }
             try device.write(samples)
         }
