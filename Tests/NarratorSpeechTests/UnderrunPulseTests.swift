@@ -12,21 +12,24 @@ import Testing
 struct UnderrunPulseTests {
     static let rate = PrivatePulseAudio.sampleRate
 
-    /// Set to hold back the next write.
-    final class Flag: Sendable {
-        let raised = Atomic(false)
+    /// Counts writes down to the one to hold back (0: none).
+    final class Countdown: Sendable {
+        let writesLeft = Atomic(0)
     }
 
-    /// A real device whose next write, once asked, is held back `starving` before it goes through:
-    /// the writer starved of the processor, as a stopped or overloaded daemon would be.
+    /// A real device that holds back one write, once the countdown reaches it, for `starving`
+    /// before it goes through: the writer starved of the processor, as a stopped or overloaded
+    /// daemon would be. Counting writes, not waiting for the sound on the monitor, puts the fault
+    /// inside the sound: a recorder still delivering the end of the sound before may say "heard"
+    /// before the first slice is written, and a fault there only delays a sound's start.
     final class StarvingDevice: AudioDevice {
         let device: any AudioDevice
-        let starveNext: Flag
+        let countdown: Countdown
         let starving: Duration
 
-        init(_ device: any AudioDevice, starveNext: Flag, starving: Duration) {
+        init(_ device: any AudioDevice, countdown: Countdown, starving: Duration) {
             self.device = device
-            self.starveNext = starveNext
+            self.countdown = countdown
             self.starving = starving
         }
 
@@ -40,7 +43,8 @@ struct UnderrunPulseTests {
         func close() { device.close() }
 
         func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
-            if starveNext.raised.exchange(false, ordering: .sequentiallyConsistent) {
+            let left = countdown.writesLeft.load(ordering: .sequentiallyConsistent)
+            if left > 0, countdown.writesLeft.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0 {
                 // The fault itself, not a wait for something: the writer does not run for this long.
                 let (seconds, attoseconds) = starving.components
                 Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
@@ -64,10 +68,10 @@ struct UnderrunPulseTests {
         defer { recorder.stop() }
         #expect(recorder.waitForSamples(2 * Self.rate))
         let real = try AudioOutput.device(.pulse).opener(sampleRate: Self.rate, pulseServer: pulse.server)
-        let starveNext = Flag()
+        let countdown = Countdown()
         let opener = AudioDeviceOpener(name: real.name, isRealTime: true, channels: real.channels) {
             () throws(AudioDeviceError) in
-            StarvingDevice(try real.open(), starveNext: starveNext, starving: .milliseconds(300))
+            StarvingDevice(try real.open(), countdown: countdown, starving: .milliseconds(300))
         }
         let mixer = Mixer(opener: opener, sampleRate: Self.rate, logger: Logger(label: "test"))
         defer { mixer.close() }
@@ -81,12 +85,14 @@ struct UnderrunPulseTests {
         }
         #expect(mixer.status.underruns == 0, "a stream running dry between sounds was counted")
 
-        // A long sound whose writer is held back 300 ms once it sounds: far more than its 40 ms lead.
+        // A long sound whose 30th write (about 300 ms in, 10 ms slices) is held back 300 ms: far
+        // more than the lead the writer keeps.
         let before = recorder.count
+        countdown.writesLeft.store(30, ordering: .sequentiallyConsistent)
         try mixer.play(mixer.centred(Self.tone(milliseconds: 2000)))
-        _ = try #require(recorder.waitForSound(after: before, threshold: 1000), "the long sound was not heard")
-        starveNext.raised.store(true, ordering: .sequentiallyConsistent)
         #expect(mixer.waitUntilQuiet())
+        #expect(recorder.waitForSound(after: before, threshold: 1000) != nil, "the long sound was not heard")
+        #expect(countdown.writesLeft.load(ordering: .sequentiallyConsistent) == 0, "the fault never happened")
         // The sound after it lets the writer take any report still on its way.
         try mixer.play(mixer.centred(Self.tone(milliseconds: 50)))
         #expect(mixer.waitUntilQuiet())
