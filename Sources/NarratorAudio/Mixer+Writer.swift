@@ -146,23 +146,40 @@ extension Mixer {
         return .success(())
     }
 
+    /// Whole milliseconds of `duration`, for a log line.
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+
     /// Counts the underflows the device reported that broke a sound (W18), logs each once and
     /// tells the watchers the new count (lock held, released to log).
     private func judgeUnderflows(of device: any AudioDevice) {
-        let gaps = device.takeUnderflows().compactMap { machine.underflow(at: $0) }
+        let gaps = device.takeUnderflows().compactMap { report in
+            machine.underflow(at: report).map {
+                (
+                    owed: $0, sinceWrite: machine.lastWrote.map { $0.duration(to: report) },
+                    queued: machine.queued * 1000 / max(1, machineSettings.sampleRate)
+                )
+            }
+        }
         guard !gaps.isEmpty else { return }
         state.output.underruns += gaps.count
         let status = state.output
         unlocked {
-            for (index, owed) in gaps.enumerated() {
+            for (index, gap) in gaps.enumerated() {
                 // How long audio had waited to be written says where the gap was: tens of
-                // milliseconds is a sound's start, more is inside it.
+                // milliseconds is a sound's start, more is inside it. How long before the report the
+                // writer last wrote says whose lateness it was: more than the lead, the writer did
+                // not run; less, the server read more at once than was queued.
                 let number = status.underruns - gaps.count + index + 1
+                let lastWrite =
+                    gap.sinceWrite.map {
+                        "; last write \(Self.milliseconds($0)) ms before, \(gap.queued) ms queued at the last measure"
+                    } ?? ""
                 logger.warning(
                     """
                     The sound server ran out of audio while Narrator still had some to write (owed for \
-                    \(owed.components.seconds * 1000 + owed.components.attoseconds / 1_000_000_000_000_000) ms): \
-                    a gap in the sound, underrun \(number).
+                    \(Self.milliseconds(gap.owed)) ms\(lastWrite)): a gap in the sound, underrun \(number).
                     """,
                     metadata: ["output": "\(outputName)"])
             }

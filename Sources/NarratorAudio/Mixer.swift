@@ -11,7 +11,8 @@ import Synchronization
 /// signal; the writer thread alone touches the device. So a sound server that stalls blocks the
 /// writer, never a caller, and stopping speech never flushes the device from the caller's thread.
 public final class Mixer: @unchecked Sendable {
-    /// The writer's numbers: 10 ms slices, 40 ms kept ahead (more while the server holds back),
+    /// The writer's numbers: 10 ms slices, 100 ms kept ahead (40 ms on a device that cannot write
+    /// over its queue; more while the server holds back),
     /// a real-time device closed after 3 s idle (docs/AUDIO.md).
     let machineSettings: WriterMachine<ContinuousClock.Instant>.Settings
     /// The writer's state; only touched by the writer thread, with `lock` held.

@@ -11,8 +11,13 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         var sliceFrames: Int
         /// Whether the device plays in real time (a sound server) rather than taking all at once.
         var isRealTime: Bool
-        /// Frames kept written ahead of what is heard (40 ms), unless the server holds back.
+        /// Frames kept written ahead of what is heard, unless the server holds back: 100 ms on a
+        /// device that can write over its queue (an earcon does not wait behind them, W17), so a
+        /// writer late by tens of milliseconds on a loaded machine leaves no gap.
         var leadFrames: Int
+        /// The lead on a device that cannot write over its queue (40 ms): an earcon under speech
+        /// starts behind it there.
+        var fixedQueueLeadFrames: Int
         /// The most the lead may grow to while the server holds back (250 ms).
         var maximumLeadFrames: Int
         /// Playback that has not moved for this long while the writer waits means the server
@@ -38,7 +43,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             self.outputName = outputName
             self.sliceFrames = max(1, sampleRate / 100)
             self.isRealTime = isRealTime
-            self.leadFrames = max(1, sampleRate / 25)
+            self.leadFrames = max(1, sampleRate / 10)
+            self.fixedQueueLeadFrames = max(1, sampleRate / 25)
             self.maximumLeadFrames = max(1, sampleRate / 4)
             self.rewriteMarginFrames = sampleRate / 200
         }
@@ -127,6 +133,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     private(set) var phase = Phase.closed
     /// Whether the open device can write over what it has queued.
     private var rewrites = false
+    /// The lead before any growth (W5).
+    private var baseLead: Int { rewrites ? settings.leadFrames : settings.fixedQueueLeadFrames }
     /// Whether the output took the last thing written to it (or never failed).
     private(set) var working = true
     /// Losses since the output last took a write.
@@ -136,7 +144,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// The last measure, nil once something was written or time passed since.
     private var unheard: Int?
     /// The part of it queued in our stream, which the lead is about.
-    private var queued = 0
+    private(set) var queued = 0
     /// Where playback stood at the last measure in this burst (nil before the first), and since
     /// when it has stood there.
     private var played: Int?
@@ -152,6 +160,11 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// Whether anything of this burst went to the device, and whether the device was already
     /// opened again for it (see `take(_:now:)`).
     private var wroteInBurst = false
+    /// When the last write of audio went through: an underrun's warning says how long before it
+    /// that was, which tells a writer that did not run from a server that read more than it had.
+    private(set) var lastWrote: Instant?
+    /// Frames written in this burst before its first measure (W5).
+    private var unmeasured = 0
     /// The last action handed out writes to the device (a write, silence, or a cut's write-back).
     private var writing = false
     private var reopenedForBurst = false
@@ -217,6 +230,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             unheard = nil
             played = nil
             wroteInBurst = false
+            unmeasured = 0
             movedAt = now
             heldSince = now
             extraLead = 0
@@ -249,6 +263,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case .wrote(let frames):
             unheard = nil
             if frames > 0 {
+                lastWrote = now
                 wroteInBurst = true
                 reopenedForBurst = false
             }
@@ -300,11 +315,20 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         guard owed else { return idle(now: now) }
         // A file takes everything at once: what was written counts as heard.
         guard let unheard = settings.isRealTime ? unheard : 0 else {
-            // A burst's first slice needs no measure: the round trip would only delay it.
-            if played == nil && !wroteInBurst && view.nextSlice > 0 && !view.burstOpen {
-                writing = true
-                padded = 0
-                return .start(frames: view.nextSlice)
+            // A burst's first lead needs no measure: nothing of ours waited before it, so what it
+            // wrote is the most that waits, and a round trip after each slice could let the first
+            // ones run out on a loaded machine. (An earcon starting waits for a measure: W17.)
+            if played == nil && view.nextSlice > 0 && !view.earconStarting {
+                if !wroteInBurst && !view.burstOpen {
+                    writing = true
+                    padded = 0
+                    unmeasured = view.nextSlice
+                    return .start(frames: view.nextSlice)
+                }
+                if wroteInBurst && unmeasured + view.nextSlice <= baseLead {
+                    unmeasured += view.nextSlice
+                    return write(view.nextSlice)
+                }
             }
             return .measure
         }
@@ -327,7 +351,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             return lose("the sound server has played nothing for \(settings.stuckLimit).", now: now)
         }
         if view.nextSlice > 0 {
-            let lead = settings.leadFrames + extraLead
+            let lead = baseLead + extraLead
             if queued + view.nextSlice <= lead { return write(view.nextSlice) }
             if held >= settings.holdBack && lead < settings.maximumLeadFrames {
                 // The server is waiting for more before it plays: give it one more slice.
@@ -374,6 +398,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         unheard = nil
         played = nil
         wroteInBurst = false
+        unmeasured = 0
         reopenedForBurst = false
         guard settings.isRealTime else { return .wait(until: nil) }
         let since = idleSince ?? now

@@ -51,8 +51,8 @@ public struct CueSpacing: Sendable {
     /// `lane_changed`).
     public static let betweenCues = "between_cues"
     /// How long a cue holds the other lines back: the longest shipped cue (an arpeggio of three notes,
-    /// 108 ms) and the 40 ms the narrator's writer keeps ahead of what is heard, which a cue asked for
-    /// while speech plays waits behind.
+    /// 108 ms) and the 40 ms a cue asked for while speech plays waits behind on an output that cannot
+    /// write over what it has queued (ALSA; elsewhere it is written over it, docs/AUDIO.md W5, W17).
     public static let window = Duration.milliseconds(150)
 
     /// How long before a tick's cue the speech left between cues is cut: a cut speech falls silent

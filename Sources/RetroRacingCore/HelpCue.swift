@@ -40,8 +40,8 @@ public enum HelpCue: Hashable, Sendable {
     }
 
     /// How long the words after it wait: until it has sounded (a lane or move cue within
-    /// `CueSpacing.window`; the chirp lasts 284 ms, docs/SOUNDS.md, and the narrator's writer may keep
-    /// 40 ms ahead), and a breath more, so that a player learning it hears it apart from its words.
+    /// `CueSpacing.window`; the chirp lasts 284 ms, docs/SOUNDS.md, and may start 40 ms late on an
+    /// output that cannot write over its queue), and a breath more, so that a player learning it hears it apart from its words.
     public var sounding: Duration {
         (self == .speedUp ? .milliseconds(330) : CueSpacing.window) + Self.breath
     }

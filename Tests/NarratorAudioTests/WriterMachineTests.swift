@@ -31,11 +31,16 @@ struct WriterMachineTests {
         machine.take(.opened(rewrites: false), now: now)
     }
 
-    /// Opens the device and writes a slice to it: a sound in flight.
+    /// Opens the device and writes a sound's first lead to it, without a measure (W5): 880 frames
+    /// in flight.
     mutating func openAndWrite() {
         open()
         #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
         machine.take(.wrote(frames: 220), now: now)
+        for written in [220, 440, 660] {
+            #expect(machine.next(Self.sound(written: written), now: now) == .write(frames: 220))
+            machine.take(.wrote(frames: 220), now: now)
+        }
     }
 
     mutating func pass(_ milliseconds: Int) { now = now.advanced(by: .milliseconds(milliseconds)) }
@@ -95,19 +100,54 @@ struct WriterMachineTests {
     @Test("W5: writes keep at most 40 ms unheard, and then wait about as long as the excess takes")
     mutating func lead() {
         openAndWrite()
-        #expect(machine.next(Self.sound(written: 220), now: now) == .measure)
+        #expect(machine.next(Self.sound(written: 880), now: now) == .measure)
         machine.take(.unheard(662, queued: 662), now: now)
-        #expect(machine.next(Self.sound(written: 662), now: now) == .write(frames: 220))
+        #expect(machine.next(Self.sound(written: 880), now: now) == .write(frames: 220))
         machine.take(.wrote(frames: 220), now: now)
-        #expect(machine.next(Self.sound(written: 882), now: now) == .measure)
+        #expect(machine.next(Self.sound(written: 1100), now: now) == .measure)
         machine.take(.unheard(882, queued: 882), now: now)
-        #expect(machine.next(Self.sound(written: 882), now: now) == .wait(until: now.advanced(by: .microseconds(9977))))
+        #expect(
+            machine.next(Self.sound(written: 1100), now: now) == .wait(until: now.advanced(by: .microseconds(9977))))
+    }
+
+    @Test("W5: a burst's first lead goes without measures; an earcon starting in it waits for one (W17)")
+    mutating func firstLead() {
+        open()
+        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        machine.take(.wrote(frames: 220), now: now)
+        #expect(machine.next(Self.sound(written: 220), now: now) == .write(frames: 220))
+        machine.take(.wrote(frames: 220), now: now)
+        var earcon = Self.sound(written: 440)
+        earcon.earconStarting = true
+        #expect(machine.next(earcon, now: now) == .measure)
+        machine.take(.unheard(440, queued: 440), now: now)
+        // Measured: the lead is paced as always from here.
+        #expect(machine.next(Self.sound(written: 440), now: now) == .write(frames: 220))
+        machine.take(.wrote(frames: 220), now: now)
+        #expect(machine.next(Self.sound(written: 660), now: now) == .measure)
+    }
+
+    @Test("W5: the lead is 100 ms on a device that can write over its queue (W17), 40 ms on one that cannot")
+    mutating func leadOnRewritingDevice() {
+        #expect(machine.next(Self.sound(), now: now) == .open)
+        machine.take(.opened(rewrites: true), now: now)
+        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        machine.take(.wrote(frames: 220), now: now)
+        var written = 220
+        while case .write(let frames) = machine.next(Self.sound(written: written), now: now) {
+            written += frames
+            machine.take(.wrote(frames: frames), now: now)
+        }
+        #expect(written == 2200)  // ten slices: 2205 frames is 100 ms
+        machine.take(.unheard(2200, queued: 2200), now: now)
+        #expect(
+            machine.next(Self.sound(written: 2200), now: now) == .wait(until: now.advanced(by: .microseconds(9750))))
     }
 
     @Test("W5: the lead is about what waits in our stream: a sink's own 200 ms of latency does not hold writes back")
     mutating func sinkLatency() {
         openAndWrite()
-        #expect(machine.next(Self.sound(written: 220), now: now) == .measure)
+        #expect(machine.next(Self.sound(written: 880), now: now) == .measure)
         machine.take(.unheard(4410 + 662, queued: 662), now: now)
         #expect(machine.next(Self.sound(written: 5072), now: now) == .write(frames: 220))
     }
@@ -184,10 +224,10 @@ struct WriterMachineTests {
     @Test("W10: a device that does not answer is stalled, open again when it answers, lost after 3 s")
     mutating func stall() {
         openAndWrite()
-        #expect(machine.next(Self.sound(written: 220), now: now) == .measure)
+        #expect(machine.next(Self.sound(written: 880), now: now) == .measure)
         machine.take(.failed(reason: "slow", isStall: true), now: now)
         #expect(machine.phase == .stalled(since: now))
-        #expect(machine.next(Self.sound(written: 220), now: now) == .measure)
+        #expect(machine.next(Self.sound(written: 880), now: now) == .measure)
         machine.take(.unheard(0, queued: 0), now: now)
         #expect(machine.phase == .open)
         machine.take(.failed(reason: "slow", isStall: true), now: now)
@@ -201,12 +241,12 @@ struct WriterMachineTests {
     @Test("W10: a write that does not answer is a loss, not a stall: what it held may never be heard")
     mutating func stalledWrite() {
         openAndWrite()
-        #expect(machine.next(Self.sound(written: 220), now: now) == .measure)
+        #expect(machine.next(Self.sound(written: 880), now: now) == .measure)
         machine.take(.unheard(0, queued: 0), now: now)
-        #expect(machine.next(Self.sound(written: 220), now: now) == .write(frames: 220))
+        #expect(machine.next(Self.sound(written: 880), now: now) == .write(frames: 220))
         machine.take(.failed(reason: "slow", isStall: true), now: now)
-        #expect(machine.next(Self.sound(written: 220), now: now) == .close)
-        #expect(machine.next(Self.sound(written: 220), now: now) == .report(lost: "Audio output test: slow"))
+        #expect(machine.next(Self.sound(written: 880), now: now) == .close)
+        #expect(machine.next(Self.sound(written: 880), now: now) == .report(lost: "Audio output test: slow"))
     }
 
     @Test("W11: playback standing still for 4 s while audio is owed is a loss")

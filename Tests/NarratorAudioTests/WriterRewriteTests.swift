@@ -5,7 +5,7 @@ import Testing
 
 /// W17 (docs/AUDIO.md): an earcon that starts while our audio waits in the server's queue is mixed
 /// into that audio and written over it, so it is heard within a few milliseconds instead of after
-/// the writer's 40 ms lead; the machine's side, with a counter for a clock.
+/// the writer's lead; the machine's side, with a counter for a clock.
 @Suite("The writer: an earcon written over queued audio")
 struct WriterRewriteTests {
     typealias Machine = WriterMachine<TestInstant>
