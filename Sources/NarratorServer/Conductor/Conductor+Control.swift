@@ -30,7 +30,7 @@ extension Conductor {
         return [.schedule(pause ? .pause(target) : .resume(target))]
     }
 
-    private static func unknownClient(_ client: ClientID, _ what: String) -> ProtocolError {
+    static func unknownClient(_ client: ClientID, _ what: String) -> ProtocolError {
         ProtocolError(
             .unknownClient,
             "no client numbered \(client.rawValue) \(what); a client's number is N of the name \"client N\" "

@@ -92,8 +92,8 @@ extension Conductor {
                 pan: last.pan, from: session)
         case .history(let limit, let allClients):
             return (.history(historyEntries(limit: limit, allClients: allClients, for: session)), [])
-        case .set(let change):
-            return (try applySettings(change, to: session), [])
+        case .set(let change, let allClients, let client):
+            return (try decideSet(change, allClients: allClients, client: client, from: session), [])
         case .status:
             return (.status(status(for: session)), [])
         case .subscribe(let allClients):

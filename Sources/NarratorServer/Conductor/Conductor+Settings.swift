@@ -15,10 +15,34 @@ extension Conductor {
         }
     }
 
-    /// `set`: the fields given become the client's own, those given as null follow the daemon's
-    /// defaults again; all or nothing. The reply is the voice that results.
-    mutating func applySettings(_ change: Request.VoiceChange, to session: Session) throws(ProtocolError) -> Reply {
-        var own = session.own
+    /// `set` of the sender's settings, of another client's by its number, or of every connected
+    /// client's (C24): each target's as its own `set` would change them, all or nothing. The daemon's
+    /// defaults (the player's settings) do not change: clients that connect later start from them.
+    /// The reply is the voice that results for the client named, else for the sender.
+    mutating func decideSet(
+        _ change: Request.VoiceChange, allClients: Bool, client: ClientID?, from session: Session
+    ) throws(ProtocolError) -> Reply {
+        if let client, sessions[client] == nil { throw Self.unknownClient(client, "is connected") }
+        let targets = allClients ? Array(sessions.keys) : [client ?? session.id]
+        var changed: [ClientID: OwnVoice] = [:]
+        for target in targets {
+            guard let own = sessions[target]?.own else { continue }
+            changed[target] = try settings(own, changed: change)
+        }
+        for (target, own) in changed { sessions[target]?.own = own }
+        let shown = client ?? session.id
+        let own = changed[shown] ?? session.own
+        let voice = own.over(defaults.voice)
+        return .voice(
+            Reply.Voice(
+                locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
+                effectsVolume: own.effectsVolume ?? defaults.effectsVolume))
+    }
+
+    /// A client's own settings with `change` made: the fields given become its own, those given as
+    /// null follow the daemon's defaults again. Throws for a setting refused, changing nothing.
+    private func settings(_ own: OwnVoice, changed change: Request.VoiceChange) throws(ProtocolError) -> OwnVoice {
+        var own = own
         if let locale = change.locale { own.locale = try checkedLocale(locale) }
         own.rate = change.rate ?? own.rate
         own.pitch = change.pitch ?? own.pitch
@@ -44,11 +68,7 @@ extension Conductor {
         } catch {
             throw ProtocolError(.invalidField, error.description)
         }
-        sessions[session.id]?.own = own
-        return .voice(
-            Reply.Voice(
-                locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
-                effectsVolume: effectsVolume))
+        return own
     }
 
     /// SIGHUP: the settings read again are taken as a whole, then each profile read again replaces

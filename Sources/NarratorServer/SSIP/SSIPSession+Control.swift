@@ -1,15 +1,16 @@
 import NarratorWire
 
 extension SSIPSession {
-    /// Whose speech a target names: this client's, everyone's, or another client's by its number. The
-    /// conductor's error for a number no client has is not passed on: SSIP's "if there is none such, do
-    /// nothing" (speech-dispatcher answers `PAUSE` and `RESUME` of such a number with OK too).
-    private enum Whose: Equatable {
+    /// Whose speech or settings a target names: this client's, everyone's, or another client's by its
+    /// number. Of speech, the conductor's error for a number no client has is not passed on: SSIP's "if
+    /// there is none such, do nothing" (speech-dispatcher answers `PAUSE` and `RESUME` of such a number
+    /// with OK too).
+    enum Whose: Equatable {
         case own, everyone
         case other(ClientID)
     }
 
-    private func whose(_ target: SSIPTarget) -> Whose {
+    func whose(_ target: SSIPTarget) -> Whose {
         switch target {
         case .this: .own
         case .all: .everyone

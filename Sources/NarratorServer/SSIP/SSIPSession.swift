@@ -27,6 +27,9 @@ struct SSIPSession {
     var priority = SSIPPriority.text
     var ssml = false
     var settings = SSIPVoiceSettings()
+    /// The narrator's voice for this client as the connection last saw it (opening, its own `SET`,
+    /// `GET`): what changed since was changed by someone else (`follow`).
+    var heard: Reply.Voice?
     var events: Set<SSIPEventKind> = []
     /// This client's messages not ended yet, by announcement id (SSIP's message id).
     var messages: [String: SSIPMessage] = [:]
@@ -50,6 +53,12 @@ struct SSIPSession {
     static let opening: [Request] = [
         .subscribe(allClients: false), .hello(client: nil, locale: nil, profile: profile),
     ]
+
+    /// Makes the opening requests, and notes the voice the connection starts with.
+    mutating func open(ask: Ask) {
+        for request in Self.opening { _ = ask(request) }
+        if case .voice(let voice) = ask(.set(.init())) { heard = voice }
+    }
 
     /// The profile of SSIP connections.
     static let profile = "ssip"

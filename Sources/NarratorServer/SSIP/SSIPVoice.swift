@@ -53,4 +53,15 @@ enum SSIPScale {
     static func volume(_ value: Int) -> Int? {
         value == 100 ? nil : (value + 100) / 2
     }
+
+    /// The narrator's words a minute in SSIP's scale, the nearest value that leads to it.
+    static func rateBack(_ rate: Int) -> Int {
+        let value = rate >= 175 ? Double(rate - 175) * 100 / (450 - 175) : Double(rate - 175) * 100 / (175 - 80)
+        return min(100, max(-100, Int(value.rounded())))
+    }
+
+    static func pitchBack(_ pitch: Int) -> Int { min(100, max(-100, (pitch - 50) * 2)) }
+
+    /// Louder than the narrator's normal is SSIP's loudest.
+    static func volumeBack(_ volume: Int) -> Int { min(100, max(-100, volume * 2 - 100)) }
 }

@@ -36,7 +36,7 @@ extension Request {
             client.map { line.add("client", Int(clamping: $0.rawValue)) }
         case .subscribe(let allClients):
             if allClients { line.add("all_clients", true) }
-        case .set(let change):
+        case .set(let change, let allClients, let client):
             change.locale.map { line.add("locale", $0) }
             change.rate.map { line.add("rate", $0) }
             change.pitch.map { line.add("pitch", $0) }
@@ -45,6 +45,8 @@ extension Request {
             for setting in Request.VoiceChange.Setting.allCases where change.reset.contains(setting) {
                 line.addNull(setting.rawValue)
             }
+            if allClients { line.add("all_clients", true) }
+            client.map { line.add("client", Int(clamping: $0.rawValue)) }
         case .status:
             break
         case .play(let sound, let arguments):

@@ -53,11 +53,13 @@ extension Request {
         case .set:
             // Here, unlike elsewhere, null is not the same as leaving the field out: it resets it.
             let reset = Set(VoiceChange.Setting.allCases.filter { fields.isNull($0.rawValue) })
+            let (allClients, client) = try parseWhose(&fields)
             return .set(
                 VoiceChange(
                     locale: try fields.string("locale"), rate: try fields.integer("rate"),
                     pitch: try fields.integer("pitch"), volume: try fields.integer("volume"),
-                    effectsVolume: try fields.integer("effects_volume"), reset: reset))
+                    effectsVolume: try fields.integer("effects_volume"), reset: reset),
+                allClients: allClients, client: client)
         case .status:
             return .status
         case .subscribe:

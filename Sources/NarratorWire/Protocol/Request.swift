@@ -16,7 +16,9 @@ public enum Request: Sendable, Hashable {
     case pause(allClients: Bool, client: ClientID? = nil)
     /// Lifts the pause `pause` with the same fields set.
     case resume(allClients: Bool, client: ClientID? = nil)
-    case set(VoiceChange)
+    /// Changes this client's voice settings (or every connected client's with `allClients`, or client
+    /// `client`'s), as each one's own `set` would.
+    case set(VoiceChange, allClients: Bool = false, client: ClientID? = nil)
     case status
     /// Starts the stream of outcomes for this client's announcements, or everyone's.
     case subscribe(allClients: Bool)

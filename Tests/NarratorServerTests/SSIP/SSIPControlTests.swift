@@ -78,4 +78,40 @@ import Testing
         #expect(m.events[1] == ["BEGIN #1", "CANCELED #2", "CANCELED #1", "BEGIN #3"])
         #expect(m.send(1, "RESUME 1").code == 404)
     }
+
+    /// `SET id` sets another client's own settings, `SET all` every client's (a game's too), through the
+    /// narrator's `set` of that client; `GET` of the client set sees it; the user's settings stay for
+    /// clients that come later.
+    @Test func setOfAnotherClientAndOfAllAreThoseClientsOwn() {
+        var m = SSIPMachine()
+        m.connect(1)
+        m.connect(2)
+        let game = m.machine.connect(3)
+        func own(_ id: UInt64) -> OwnVoice? { m.machine.conductor.sessions[ClientID(rawValue: id)]?.own }
+        #expect(m.send(2, "SET 1 RATE 100").text == "203 OK RATE SET\r\n")
+        #expect(own(1)?.rate == 450 && own(2)?.rate == nil)
+        #expect(m.send(1, "GET RATE").lines == ["100"])
+        #expect(m.send(2, "GET RATE").lines == ["0"])
+        #expect(m.send(2, "SET 1 LANGUAGE pl").code == 201)
+        #expect(m.send(1, "GET LANGUAGE").lines == ["pl"])
+        #expect(m.send(2, "SET all PITCH -100").code == 204)
+        #expect([own(1)?.pitch, own(2)?.pitch, own(game.rawValue)?.pitch] == [0, 0, 0])
+        #expect(m.send(1, "GET PITCH").lines == ["-100"])
+        #expect(m.send(2, "GET PITCH").lines == ["-100"])
+        // Its own SET afterwards is its own again.
+        #expect(m.send(1, "SET self RATE -1").code == 203)
+        #expect(m.send(1, "GET RATE").lines == ["-1"])
+        // A number no connected client has is SSIP's "no such client"; what SSIP sets for self only is refused.
+        #expect(m.send(2, "SET 9 RATE 10").text == "402 ERR NO SUCH CLIENT\r\n")
+        #expect(m.send(2, "SET 9 PAUSE_CONTEXT 2").code == 402)
+        #expect(m.send(2, "SET 1 OUTPUT_MODULE narrator").code == 216)
+        for line in ["SET all PRIORITY important", "SET 1 CLIENT_NAME a:b:c", "SET all SSML_MODE on"] {
+            #expect(m.send(2, line).code == 514, "\(line)")
+        }
+        #expect(m.send(2, "SET all NOTIFICATION ALL on").code == 514)
+        // A client that connects later has the user's settings.
+        m.connect(4)
+        #expect(own(4) == OwnVoice())
+        #expect(m.send(4, "GET PITCH").lines == ["0"])
+    }
 }

@@ -19,8 +19,16 @@ struct SSIPMachine {
     mutating func connect(_ id: UInt64) {
         let client = ClientID(rawValue: id)
         deliver(machine.run(.connected(client)))
-        sessions[id] = SSIPSession(client: client, voices: [SSIPVoice(name: "Polish", language: "pl")])
-        for request in SSIPSession.opening { deliver(Array(machine.run(.request(client, request)).dropFirst())) }
+        var session = SSIPSession(client: client, voices: [SSIPVoice(name: "Polish", language: "pl")])
+        var caused: [ConductorAction] = []
+        session.open { request in
+            let actions = machine.run(.request(client, request))
+            caused += actions.dropFirst()
+            guard case .reply(_, let reply)? = actions.first else { return .done }
+            return reply
+        }
+        sessions[id] = session
+        deliver(caused)
         #expect(send(id, "SET SELF NOTIFICATION ALL on").code == 220)
     }
 

@@ -69,7 +69,6 @@ import Testing
         #expect(m.send(1, "SET SELF LANGUAGE C").code == 201)
         #expect(m.send(1, "GET LANGUAGE").lines == ["en"])
         #expect(m.send(1, "SET SELF OUTPUT_MODULE espeak-ng").code == 312)
-        #expect(m.send(1, "SET all RATE 10").code == 402)
         #expect(m.send(1, "SET SELF PRIORITY urgent").code == 408)
     }
 
