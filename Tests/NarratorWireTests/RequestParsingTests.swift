@@ -85,6 +85,8 @@ struct RequestParsingTests {
             (#"{"type":"say","text":5}"#, "invalid_field"),
             (#"{"type":"say","text":"a","priority":"urgent"}"#, "invalid_field"),
             (#"{"type":"say","text":"a","expires_ms":-1}"#, "invalid_field"),
+            (#"{"type":"say","text":"a","block":true}"#, "invalid_field"),
+            (#"{"type":"set","rate":200,"client":2,"all_clients":true}"#, "invalid_field"),
             (#"{"type":"say","text":"a","colour":1}"#, "unknown_field"),
             (#"{"type":"status","v":2}"#, "unsupported_protocol"),
             (#"{"type":"hello","protocol":9}"#, "unsupported_protocol"),

@@ -18,6 +18,7 @@ struct WireRoundTripTests {
                 supersedes: "lives", expiresMilliseconds: 500, resume: true, scope: "help.section.1")),
         .say(.init(.key("ready", arguments: []), priority: .low)),
         .say(.init(.text("<speak>Hi <break time=\"1s\"/> there</speak>"), ssml: true)),
+        .say(.init(.text("Part two."), priority: .low, scope: "ssip-text.3", block: true)),
         .cancel(scope: nil, allClients: false), .cancel(scope: "help", allClients: true),
         .cancel(scope: nil, allClients: true, speaking: true), .cancel(scope: nil, allClients: false, client: 7),
         .cancel(scope: "help", allClients: false, client: 3),

@@ -125,6 +125,9 @@ struct AnnouncementRecord {
     let ssml: Bool
     /// Where it is heard (rule C23); `repeat` keeps it.
     var pan = Pan.centre
+    /// The scope (the client's) of the block it was said in (`say`'s `block`): a cancel of what is
+    /// heard that takes it takes the rest of the block (C25).
+    var block: Scope?
     /// The last outcome so far, and when it happened (milliseconds since the daemon started).
     var outcome: Outcome = .queued
     var milliseconds: Double

@@ -21,7 +21,7 @@ extension SSIPSession {
 
     /// `STOP`: the message being heard ends (`cancelled`); the queues stay. Of this client, the message's
     /// scope is cancelled, so a block's messages go together; of another client or of all, the narrator's
-    /// `cancel` of what is being heard.
+    /// `cancel` of what is being heard, which takes the rest of its block too (C25).
     mutating func stop(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
         case .everyone:

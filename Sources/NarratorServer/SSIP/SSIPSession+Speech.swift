@@ -3,8 +3,12 @@ import NarratorWire
 extension SSIPSession {
     /// Queues text at the connection's priority (a block's, inside one): first the cancels SSIP's
     /// priority makes among this client's own messages, then the announcement, with the narrator
-    /// priority and policy of `SSIPPriority`.
+    /// priority and policy of `SSIPPriority`. A block's messages share one scope, said as a `block`
+    /// (C25): a `STOP` of another client or of all that cuts one cuts the rest.
     mutating func say(_ text: String, ssml: Bool, ask: Ask) -> SSIPReply {
+        // A block that was cancelled is over, as one message: what is sent to it after is not said,
+        // and answered with the id of the message that was cut.
+        if let cut = block?.cut { return .queued(cut) }
         let priority = block?.priority ?? self.priority
         // Inside a block only its first message meets the others: the block is one message to SSIP.
         let laterInBlock = block?.scope != nil
@@ -24,7 +28,7 @@ extension SSIPSession {
         let key = laterInBlock ? nil : priority.supersedes(progress: progressKey())
         let say = Request.Say(
             .text(text), priority: priority.narrator, supersedes: key,
-            expiresMilliseconds: priority.expiresMilliseconds, scope: scope, ssml: ssml)
+            expiresMilliseconds: priority.expiresMilliseconds, scope: scope, ssml: ssml, block: block != nil)
         switch ask(.say(say)) {
         case .announcement(let announcement):
             messages[announcement.id] = SSIPMessage(priority: priority, scope: scope, events: events, key: key)

@@ -35,8 +35,10 @@ struct SSIPSession {
     var messages: [String: SSIPMessage] = [:]
     /// The number of the next message's scope.
     var nextScope = 1
-    /// `BLOCK BEGIN` was sent: its priority, and the scope its messages share once the first is sent.
-    var block: (priority: SSIPPriority, scope: String?)?
+    /// `BLOCK BEGIN` was sent: its priority, the scope its messages share once the first is sent, and
+    /// the id of its message that was cancelled (`STOP`, `CANCEL`, of this client or another): the
+    /// block is one message to SSIP, so the rest of it is not said.
+    var block: (priority: SSIPPriority, scope: String?, cut: String?)?
     /// This connection paused its own speech (`PAUSE self`).
     var paused = false
     /// The id of the last message this client sent.
@@ -83,7 +85,7 @@ struct SSIPSession {
         case .list(let what, let arguments): return (list(what, arguments), .command)
         case .blockBegin:
             if block != nil { return (SSIPReply(330, "ERR ALREADY INSIDE BLOCK"), .command) }
-            block = (priority, nil)
+            block = (priority, nil, nil)
             return (SSIPReply(260, "OK INSIDE BLOCK"), .command)
         case .blockEnd:
             guard block != nil else { return (SSIPReply(331, "ERR ALREADY OUTSIDE BLOCK"), .command) }

@@ -26,6 +26,7 @@ extension Request {
             say.scope.map { line.add("scope", $0) }
             if say.ssml { line.add("ssml", true) }
             say.pan.map { line.add(Request.panField, .number(String($0.value))) }
+            if say.block { line.add("block", true) }
         case .cancel(let scope, let allClients, let speaking, let client):
             scope.map { line.add("scope", $0) }
             if allClients { line.add("all_clients", true) }

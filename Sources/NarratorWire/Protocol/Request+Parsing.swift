@@ -105,11 +105,16 @@ extension Request {
         let priority = try readPriority(&fields)
         let expires = try fields.integer("expires_ms")
         if let expires, expires < 0 { throw ProtocolError(.invalidField, "\"expires_ms\" must be 0 or more") }
+        let scope = try fields.scope("scope")
+        let block = try fields.bool("block") ?? false
+        if block, scope == nil {
+            throw ProtocolError(
+                .invalidField, "\"block\" makes an announcement one with the others of its \"scope\": give a scope")
+        }
         return Say(
             content, priority: priority, supersedes: try fields.string("supersedes"), expiresMilliseconds: expires,
-            resume: try fields.bool("resume") ?? false, scope: try fields.scope("scope"),
-            ssml: try fields.bool("ssml") ?? false,
-            pan: try readPan(&fields))
+            resume: try fields.bool("resume") ?? false, scope: scope, ssml: try fields.bool("ssml") ?? false,
+            pan: try readPan(&fields), block: block)
     }
 
     /// A `say`'s place: nil when absent or null.

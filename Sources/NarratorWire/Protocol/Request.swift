@@ -76,11 +76,14 @@ public enum Request: Sendable, Hashable {
         public var ssml: Bool
         /// Where the speech is heard, left to right; nil: the centre.
         public var pan: Pan?
+        /// One with the other announcements of its `scope` (SSIP's block): a cancel of what is heard
+        /// that takes it takes those waiting too.
+        public var block: Bool
 
         public init(
             _ content: Content, priority: Priority = .default, supersedes: String? = nil,
             expiresMilliseconds: Int? = nil, resume: Bool = false, scope: String? = nil, ssml: Bool = false,
-            pan: Pan? = nil
+            pan: Pan? = nil, block: Bool = false
         ) {
             self.content = content
             self.priority = priority
@@ -90,6 +93,7 @@ public enum Request: Sendable, Hashable {
             self.scope = scope
             self.ssml = ssml
             self.pan = pan
+            self.block = block
         }
     }
 

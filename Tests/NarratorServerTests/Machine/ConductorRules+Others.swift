@@ -56,6 +56,50 @@ extension ConductorRule {
                         "reply 1 error unknown_client"
                     ])
             }
-        }
+        },
+        ConductorRule(
+            id: "C25",
+            rule:
+                "A `cancel` of what is being heard that takes an announcement said in a block (`say`'s `block`) takes the rest of its block, waiting or kept to resume; without a block, or of another client's block, it is C22"
+        ) {
+            var machine = MachineHarness()
+            let one = machine.connect(1, subscribe: .all)
+            let two = machine.connect(2)
+            func part(_ text: String, _ scope: String, block: Bool = true) -> Request {
+                .say(.init(.text(text), priority: .low, scope: scope, block: block))
+            }
+            _ = machine.trace(.request(one, part("Block one.", "b.1")))
+            _ = machine.trace(.request(one, part("Block two.", "b.1")))
+            _ = machine.trace(.request(one, part("Next block.", "b.2")))
+            _ = machine.trace(.request(two, .say(.init(.text("Other."), priority: .low))))
+            _ = machine.speech(.started(1))
+            // Another client's cancel of what is heard, by number or of all, takes the block.
+            #expect(
+                machine.trace(.request(two, .cancel(scope: nil, allClients: false, speaking: true, client: one)))
+                    == ["reply 2 ok", "notify [1] cancelled #2", "stop #1"])
+            #expect(
+                machine.speech(.stopped(1, resumePosition: 0))
+                    == ["notify [1] cancelled #1", "speak #3 \"Next block.\""])
+            _ = machine.speech(.started(3))
+            // The sender's own cancel of what is heard names its own client: another's block stays.
+            #expect(
+                machine.trace(.request(two, .cancel(scope: nil, allClients: false, speaking: true))) == ["reply 2 ok"])
+            #expect(
+                machine.trace(.request(two, .cancel(scope: nil, allClients: true, speaking: true)))
+                    == ["reply 2 ok", "stop #3"])
+            #expect(
+                machine.speech(.stopped(3, resumePosition: 0)) == ["notify [1] cancelled #3", "speak #4 \"Other.\""])
+            // The same scope without `block` is C22: what waits of it goes on.
+            _ = machine.speech(.finished(4))
+            _ = machine.trace(.request(one, part("Loose one.", "c", block: false)))
+            _ = machine.trace(.request(one, part("Loose two.", "c", block: false)))
+            _ = machine.speech(.started(5))
+            #expect(
+                machine.trace(.request(two, .cancel(scope: nil, allClients: true, speaking: true)))
+                    == ["reply 2 ok", "stop #5"])
+            #expect(
+                machine.speech(.stopped(5, resumePosition: 0))
+                    == ["notify [1] cancelled #5", "speak #6 \"Loose two.\""])
+        },
     ]
 }

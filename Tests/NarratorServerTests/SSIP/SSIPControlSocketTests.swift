@@ -79,4 +79,47 @@ import Testing
         #expect(controller.command("STOP 999").last == "210 OK STOPPED")
         #expect(controller.command("PAUSE 999").last == "211 OK PAUSED")
     }
+
+    /// A block is one message: another connection's `STOP` of the reader's number cuts the block's
+    /// message heard and the rest of the block, and the message after the block is said next; `STOP
+    /// all` in an open block leaves what the block is sent afterwards unsaid.
+    @Test func stopOfAnotherClientCutsTheRestOfItsBlock() throws {
+        let (daemon, ssip) = try SSIPBadInputTests.daemon(output: "realtime-wav")
+        defer { SSIPBadInputTests.stop(daemon, ssip) }
+        let reader = try Connection(path: ssip)
+        for line in ["SET SELF NOTIFICATION ALL on", "SET SELF PRIORITY message"] {
+            #expect(reader.command(line).last?.hasPrefix("2") == true, "\(line)")
+        }
+        let number = try #require(reader.command("HISTORY GET CLIENT_ID").first?.dropFirst(4))
+        let long = Array(repeating: "This sentence is long enough to take a while to say.", count: 12)
+            .joined(separator: " ")
+        #expect(reader.command("BLOCK BEGIN").last == "260 OK INSIDE BLOCK")
+        let block = (1...3).map { reader.speak("Part \($0). " + long) }
+        #expect(reader.command("BLOCK END").last == "261 OK OUTSIDE BLOCK")
+        let after = reader.speak("After the block. " + long)
+        #expect(reader.nextEvent()! == ("701", block[0]))
+
+        let controller = try Connection(path: ssip)
+        #expect(controller.command("STOP \(number)").last == "210 OK STOPPED")
+        let cancelled = (0..<3).compactMap { _ in reader.nextEvent() }
+        #expect(cancelled.map(\.code) == ["703", "703", "703"])
+        #expect(Set(cancelled.map(\.message)) == Set(block))
+        #expect(reader.nextEvent()! == ("701", after))
+
+        // An open block: STOP all cuts its message, and what the block is sent after is not said.
+        #expect(controller.command("STOP \(number)").last == "210 OK STOPPED")
+        #expect(reader.nextEvent()! == ("703", after))
+        #expect(reader.command("BLOCK BEGIN").last == "260 OK INSIDE BLOCK")
+        let open = reader.speak("Open part. " + long)
+        #expect(reader.nextEvent()! == ("701", open))
+        #expect(controller.command("STOP all").last == "210 OK STOPPED")
+        #expect(reader.nextEvent()! == ("703", open))
+        #expect(reader.speak("Never said.") == open)
+        #expect(reader.command("BLOCK END").last == "261 OK OUTSIDE BLOCK")
+        let last = reader.speak("Said.")
+        #expect(reader.nextEvent()! == ("701", last))
+        let history = try daemon.request(#"{"type":"history","all_clients":true}"#)
+        #expect(!history.contains("Never said."))
+        for id in block.dropFirst() { #expect(history.contains(#""id":"\#(id)","#)) }
+    }
 }

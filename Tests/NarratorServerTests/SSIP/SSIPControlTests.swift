@@ -114,4 +114,39 @@ import Testing
         #expect(own(4) == OwnVoice())
         #expect(m.send(4, "GET PITCH").lines == ["0"])
     }
+
+    /// A block is one message: `STOP` of its client's number or of all, while one of its messages is
+    /// heard, cuts the rest of it, waiting or still to be sent before `BLOCK END`; what follows the block
+    /// is said.
+    @Test func stopOfAnotherClientCutsTheRestOfItsBlock() {
+        var m = SSIPMachine()
+        m.connect(1)
+        m.connect(2)
+        #expect(m.send(1, "SET SELF PRIORITY message").code == 202)
+        #expect(m.send(1, "BLOCK BEGIN").code == 260)
+        for text in ["One.", "Two.", "Three."] { #expect(m.send(1, "SPEAK", data: text).code == 225) }
+        #expect(m.send(1, "BLOCK END").code == 261)
+        m.speak(1, .message, "After.")
+        m.startAndStop()
+        #expect(m.send(2, "STOP 1").code == 210)
+        #expect(m.heard == ["stop #1"])
+        m.startAndStop()
+        #expect(m.heard == ["speak #4 \"After.\""])
+        #expect(m.events[1] == ["BEGIN #1", "CANCELED #2", "CANCELED #3", "CANCELED #1"])
+        m.startAndStop()
+        m.speech(.finished(4))
+        // An open block: what it is sent after the stop is not said, and answered with the cut message's id.
+        #expect(m.send(1, "BLOCK BEGIN").code == 260)
+        #expect(m.send(1, "SPEAK", data: "Five.").code == 225)
+        m.startAndStop()
+        #expect(m.send(2, "STOP all").code == 210)
+        m.startAndStop()
+        #expect(m.send(1, "SPEAK", data: "Six.").text == "225-5\r\n225 OK MESSAGE QUEUED\r\n")
+        #expect(m.send(1, "BLOCK END").code == 261)
+        #expect(m.heard.isEmpty)
+        #expect(m.send(1, "SPEAK", data: "Seven.").lines == ["6"])
+        m.startAndStop()
+        #expect(m.events[1]?.suffix(3) == ["BEGIN #5", "CANCELED #5", "BEGIN #6"])
+        #expect(m.machine.conductor.ledger.history(limit: nil, client: nil).map(\.text).contains("Six.") == false)
+    }
 }
