@@ -93,6 +93,8 @@ struct RequestParsingTests {
             (#"{"type":"hello","profile":7}"#, "invalid_field"),
             (#"{"type":"say","key":"k","arguments":[[1]]}"#, "invalid_field"),
             (#"{"type":"set","rate":"fast"}"#, "invalid_field"),
+            (#"{"type":"set","punctuation":"loud"}"#, "invalid_field"),
+            (#"{"type":"set","capitals":true}"#, "invalid_field"),
             (#"{"type":"status","type":"status"}"#, "invalid_field"),
         ])
     func rejects(line: String, expected: String) {

@@ -28,7 +28,9 @@ struct WireRoundTripTests {
         .set(.init(locale: "fr", rate: 300, pitch: 40, volume: 90)), .set(.init(rate: 80)),
         .set(.init(pitch: 60, reset: [.locale, .rate, .volume])), .set(.init(effectsVolume: 80)),
         .set(.init(reset: [.effectsVolume])), .set(.init(rate: 200), allClients: true),
-        .set(.init(reset: [.pitch]), client: 7), .status,
+        .set(.init(reset: [.pitch]), client: 7),
+        .set(.init(variant: "f2", punctuation: .some, capitals: .spell, spelling: true)),
+        .set(.init(reset: [.variant, .punctuation, .capitals, .spelling])), .status,
         .subscribe(allClients: false), .subscribe(allClients: true),
         .play(sound: "lane_chord", arguments: [.init("left", .bool(true)), .init("lane", .integer(1))]),
         .repeat(allClients: false, priority: .default), .repeat(allClients: true, priority: .high),
@@ -53,6 +55,10 @@ struct WireRoundTripTests {
             .init(id: "8", text: "x", locale: "pl", priority: .high, sound: "crash", notices: ["no Polish, English"])),
         .silent, .sound(name: "lane_pulses", milliseconds: 90),
         .voice(.init(locale: "de", rate: 300, pitch: 50, volume: 100, effectsVolume: 80)),
+        .voice(
+            .init(
+                locale: "en", rate: 175, pitch: 50, volume: 100, effectsVolume: 100, variant: "f2", punctuation: .most,
+                capitals: .icon, spelling: true)),
         .status(
             .init(
                 version: "0.5.0", speaking: .init(id: "12", text: "Score 5", client: "g"), queued: 3, clients: 2,

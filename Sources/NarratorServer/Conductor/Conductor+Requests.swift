@@ -129,6 +129,8 @@ extension Conductor {
         _ text: String, locale: String?, notices: [FallbackNotice], _ priority: Priority, _ policy: AnnouncementPolicy,
         sound: String? = nil, ssml: Bool = false, pan: Pan = .centre, block: Bool = false, from session: Session
     ) throws(ProtocolError) -> (Reply, [Consequence]) {
+        // A client that spells says plain text character by character (C26); SSML says what it marks.
+        let text = !ssml && session.own.spelling == true ? Self.spelled(text) : text
         // Checked once, here, above the speech seam: the speaker speaks what it is given.
         do {
             try SpeechRequest.validate(text: text, ssml: ssml)
@@ -198,6 +200,11 @@ extension Conductor {
             actions.append(.log(.error, "The notice of a missing voice could not be rendered: \(error)"))
             return nil
         }
+    }
+
+    /// Text spelled: every character on its own, spaces left out (`set`'s `spelling`, SSIP's `SPELLING`).
+    static func spelled(_ text: String) -> String {
+        text.filter { !$0.isWhitespace }.map(String.init).joined(separator: " ")
     }
 
     /// Scopes belong to the client that used them: `help` of one game is not `help` of another.

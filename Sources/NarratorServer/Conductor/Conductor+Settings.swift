@@ -32,11 +32,16 @@ extension Conductor {
         for (target, own) in changed { sessions[target]?.own = own }
         let shown = client ?? session.id
         let own = changed[shown] ?? session.own
+        return .voice(voiceReply(own))
+    }
+
+    /// What `set` answers: a client's settings over the daemon's defaults.
+    func voiceReply(_ own: OwnVoice) -> Reply.Voice {
         let voice = own.over(defaults.voice)
-        return .voice(
-            Reply.Voice(
-                locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
-                effectsVolume: own.effectsVolume ?? defaults.effectsVolume))
+        return Reply.Voice(
+            locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
+            effectsVolume: own.effectsVolume ?? defaults.effectsVolume, variant: voice.variant,
+            punctuation: voice.punctuation, capitals: voice.capitals, spelling: own.spelling ?? false)
     }
 
     /// A client's own settings with `change` made: the fields given become its own, those given as
@@ -48,6 +53,16 @@ extension Conductor {
         own.pitch = change.pitch ?? own.pitch
         own.volume = change.volume ?? own.volume
         own.effectsVolume = change.effectsVolume ?? own.effectsVolume
+        if let variant = change.variant {
+            do {
+                own.variant = try voices.variant(named: variant)
+            } catch {
+                throw ProtocolError(.invalidField, error.description)
+            }
+        }
+        own.punctuation = change.punctuation ?? own.punctuation
+        own.capitals = change.capitals ?? own.capitals
+        own.spelling = change.spelling ?? own.spelling
         for setting in change.reset {
             switch setting {
             case .locale: own.locale = nil
@@ -55,6 +70,10 @@ extension Conductor {
             case .pitch: own.pitch = nil
             case .volume: own.volume = nil
             case .effectsVolume: own.effectsVolume = nil
+            case .variant: own.variant = nil
+            case .punctuation: own.punctuation = nil
+            case .capitals: own.capitals = nil
+            case .spelling: own.spelling = nil
             }
         }
         let voice = own.over(defaults.voice)

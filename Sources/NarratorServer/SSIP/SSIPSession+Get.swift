@@ -21,9 +21,9 @@ extension SSIPSession {
         case "VOICE_TYPE", "VOICE": value = settings.voiceType
         case "SYNTHESIS_VOICE": value = settings.synthesisVoice ?? "none"
         case "OUTPUT_MODULE": value = Self.outputModule
-        case "PUNCTUATION": value = settings.punctuation
-        case "SPELLING": value = settings.spelling ? "on" : "off"
-        case "CAP_LET_RECOGN": value = settings.capitalLetters
+        case "PUNCTUATION": value = (heard?.punctuation ?? .none).rawValue
+        case "SPELLING": value = heard?.spelling == true ? "on" : "off"
+        case "CAP_LET_RECOGN": value = (heard?.capitals ?? .none).rawValue
         case "SSML_MODE": value = ssml ? "on" : "off"
         case "PRIORITY": value = priority.rawValue
         case "PAUSE_CONTEXT": value = String(settings.pauseContext)
@@ -34,7 +34,9 @@ extension SSIPSession {
     }
 
     /// The settings `GET` reads from the narrator's voice.
-    static let readFromNarrator: Set<String> = ["RATE", "PITCH", "VOLUME", "LANGUAGE"]
+    static let readFromNarrator: Set<String> = [
+        "RATE", "PITCH", "VOLUME", "LANGUAGE", "VOICE_TYPE", "VOICE", "PUNCTUATION", "SPELLING", "CAP_LET_RECOGN",
+    ]
 
     /// Takes the narrator's voice as it is now: each part that changed since this connection last saw
     /// it is someone else's doing, and its SSIP value is the narrator's turned back.
@@ -43,6 +45,9 @@ extension SSIPSession {
             if heard.rate != voice.rate { settings.rate = SSIPScale.rateBack(voice.rate) }
             if heard.pitch != voice.pitch { settings.pitch = SSIPScale.pitchBack(voice.pitch) }
             if heard.volume != voice.volume { settings.volume = SSIPScale.volumeBack(voice.volume) }
+            if heard.variant != voice.variant {
+                settings.voiceType = SSIPVoiceSettings.voiceType(of: voice.variant) ?? settings.voiceType
+            }
             if heard.locale != voice.locale {
                 settings.language = voice.locale
                 settings.synthesisVoice = nil

@@ -31,8 +31,14 @@ extension SSIPSession {
                 SSIPReply(302, "ERR COULDNT SET LANGUAGE")
             }
         case "VOICE_TYPE", "VOICE":
-            guard SSIPVoiceSettings.voiceTypes.contains(value.uppercased()) else { return .invalidParameter }
-            return keep(whom, ask: ask, done: SSIPReply(209, "OK VOICE SET")) { $0.voiceType = value.uppercased() }
+            let type = value.uppercased()
+            guard let variant = SSIPVoiceSettings.variants[type] else { return .invalidParameter }
+            let change = variant.map { Request.VoiceChange(variant: $0) } ?? .init(reset: [.variant])
+            return setVoice(change, whom, ask: ask, done: SSIPReply(209, "OK VOICE SET")) {
+                $0.voiceType = type
+            } refused: { _ in
+                SSIPReply(309, "ERR COULDNT SET VOICE")
+            }
         case "SYNTHESIS_VOICE":
             // A voice of the list speaks its language: the narrator takes the language, and the
             // user's voice for it (docs/CONFIG.md, voice.LANGUAGE).
@@ -51,17 +57,27 @@ extension SSIPSession {
             }
             return keep(whom, ask: ask, done: SSIPReply(216, "OK OUTPUT MODULE SET")) { _ in }
         case "PUNCTUATION":
-            guard ["all", "most", "some", "none"].contains(value.lowercased()) else { return .invalidParameter }
-            return keep(whom, ask: ask, done: SSIPReply(205, "OK PUNCTUATION SET")) {
-                $0.punctuation = value.lowercased()
+            // SSIP's default, `none`, is the narrator's own: the user's, as for a client that sets nothing.
+            guard let punctuation = Punctuation(rawValue: value.lowercased()) else { return .invalidParameter }
+            let change =
+                punctuation == .none ? Request.VoiceChange(reset: [.punctuation]) : .init(punctuation: punctuation)
+            return setVoice(change, whom, ask: ask, done: SSIPReply(205, "OK PUNCTUATION SET")) { _ in
+            } refused: { _ in
+                SSIPReply(305, "ERR COULDNT SET PUNCT MODE")
             }
         case "SPELLING":
             guard let on = Self.onOff(value) else { return .notOnOff }
-            return keep(whom, ask: ask, done: SSIPReply(207, "OK SPELLING SET")) { $0.spelling = on }
+            let change = on ? Request.VoiceChange(spelling: true) : .init(reset: [.spelling])
+            return setVoice(change, whom, ask: ask, done: SSIPReply(207, "OK SPELLING SET")) { _ in
+            } refused: { _ in
+                SSIPReply(308, "ERR COULDNT SET SPELLING")
+            }
         case "CAP_LET_RECOGN":
-            guard ["none", "spell", "icon"].contains(value.lowercased()) else { return .invalidParameter }
-            return keep(whom, ask: ask, done: SSIPReply(206, "OK CAP LET RECOGNITION SET")) {
-                $0.capitalLetters = value.lowercased()
+            guard let capitals = CapitalLetters(rawValue: value.lowercased()) else { return .invalidParameter }
+            let change = capitals == .none ? Request.VoiceChange(reset: [.capitals]) : .init(capitals: capitals)
+            return setVoice(change, whom, ask: ask, done: SSIPReply(206, "OK CAP LET RECOGNITION SET")) { _ in
+            } refused: { _ in
+                SSIPReply(306, "ERR COULDNT SET CAP LET RECOGNITION")
             }
         case "SSML_MODE":
             guard let on = Self.onOff(value) else { return .notOnOff }
@@ -90,43 +106,6 @@ extension SSIPSession {
     /// SSIP's error for a number no connected client has.
     static let noSuchClient = SSIPReply(402, "ERR NO SUCH CLIENT")
 
-    /// Asks the narrator's `set` of `change` for whom the command names; on success the setting is
-    /// noted in this connection's own when it is among them (`note`), and the voice that results kept.
-    private mutating func setVoice(
-        _ change: Request.VoiceChange, _ whom: Whose, ask: Ask, done: SSIPReply,
-        note: (inout SSIPVoiceSettings) -> Void, refused: (ProtocolError?) -> SSIPReply
-    ) -> SSIPReply {
-        let reply: Reply
-        switch whom {
-        case .own: reply = ask(.set(change))
-        case .everyone: reply = ask(.set(change, allClients: true))
-        case .other(let other): reply = ask(.set(change, client: other))
-        }
-        switch reply {
-        case .voice(let voice):
-            if case .other = whom { return done }
-            note(&settings)
-            heard = voice
-            return done
-        case .error(let error) where error.knownCode == .unknownClient: return Self.noSuchClient
-        case .error(let error): return refused(error)
-        default: return refused(nil)
-        }
-    }
-
-    /// A setting the narrator keeps for this connection only (or that has no effect): noted for
-    /// `self` and `all` (this connection is one of all); of another number, that client must exist.
-    private mutating func keep(_ whom: Whose, ask: Ask, done: SSIPReply, note: (inout SSIPVoiceSettings) -> Void)
-        -> SSIPReply
-    {
-        if case .other(let other) = whom {
-            guard case .voice = ask(.set(.init(), client: other)) else { return Self.noSuchClient }
-            return done
-        }
-        note(&settings)
-        return done
-    }
-
     /// The one output module: the narrator.
     static let outputModule = "narrator"
 
@@ -150,30 +129,6 @@ extension SSIPSession {
         }
         clientName = full
         return SSIPReply(208, "OK CLIENT NAME SET")
-    }
-
-    private mutating func setNumber(_ name: String, _ value: String, _ whom: Whose, ask: Ask) -> SSIPReply {
-        guard let number = Int(value) else { return .notANumber }
-        guard number >= -100 else { return SSIPReply(410, "ERR \(name) TOO LOW") }
-        guard number <= 100 else { return SSIPReply(409, "ERR \(name) TOO HIGH") }
-        let refused = { (_: ProtocolError?) in SSIPReply(300, "ERR INTERNAL") }
-        switch name {
-        case "RATE":
-            let change = SSIPScale.rate(number).map { Request.VoiceChange(rate: $0) } ?? .init(reset: [.rate])
-            return setVoice(
-                change, whom, ask: ask, done: SSIPReply(203, "OK RATE SET"), note: { $0.rate = number },
-                refused: refused)
-        case "PITCH":
-            let change = SSIPScale.pitch(number).map { Request.VoiceChange(pitch: $0) } ?? .init(reset: [.pitch])
-            return setVoice(
-                change, whom, ask: ask, done: SSIPReply(204, "OK PITCH SET"), note: { $0.pitch = number },
-                refused: refused)
-        default:
-            let change = SSIPScale.volume(number).map { Request.VoiceChange(volume: $0) } ?? .init(reset: [.volume])
-            return setVoice(
-                change, whom, ask: ask, done: SSIPReply(218, "OK VOLUME SET"), note: { $0.volume = number },
-                refused: refused)
-        }
     }
 
     /// `NOTIFICATION EVENT on|off` (or `ALL`), for the messages sent after it.

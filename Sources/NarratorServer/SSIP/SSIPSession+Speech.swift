@@ -107,9 +107,4 @@ extension SSIPSession {
         text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
             .replacing("\"", with: "&quot;")
     }
-
-    /// `SPELLING on`: every character on its own.
-    static func spelled(_ text: String) -> String {
-        text.filter { !$0.isWhitespace }.map(String.init).joined(separator: " ")
-    }
 }

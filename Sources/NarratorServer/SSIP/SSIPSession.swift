@@ -97,9 +97,10 @@ struct SSIPSession {
         }
     }
 
-    /// The text of a `SPEAK` block: queued at the connection's priority.
+    /// The text of a `SPEAK` block: queued at the connection's priority (spelled by the narrator
+    /// when the client's `spelling` is on).
     mutating func speak(_ text: String, ask: Ask) -> SSIPReply {
-        say(settings.spelling && !ssml ? Self.spelled(text) : text, ssml: ssml, ask: ask)
+        say(text, ssml: ssml, ask: ask)
     }
 
     /// Bytes that were not SSIP: the error the client gets; the connection stays open.

@@ -67,8 +67,11 @@ public enum DaemonLine: Sendable, Hashable {
             return .voice(
                 Reply.Voice(
                     locale: try object.string("locale") ?? "", rate: rate, pitch: try object.integer("pitch") ?? 0,
-                    volume: try object.integer("volume") ?? 0, effectsVolume: try object.integer("effects_volume") ?? 0)
-            )
+                    volume: try object.integer("volume") ?? 0, effectsVolume: try object.integer("effects_volume") ?? 0,
+                    variant: try object.string("variant"),
+                    punctuation: Punctuation(rawValue: try object.string("punctuation") ?? "") ?? .none,
+                    capitals: CapitalLetters(rawValue: try object.string("capitals") ?? "") ?? .none,
+                    spelling: try object.bool("spelling") ?? false))
         }
         return .done
     }

@@ -65,13 +65,25 @@ public enum Reply: Sendable, Hashable {
         public var pitch: Int
         public var volume: Int
         public var effectsVolume: Int
+        /// The variant of the voices the client's speech takes; nil: each voice as it is.
+        public var variant: String?
+        public var punctuation: Punctuation
+        public var capitals: CapitalLetters
+        public var spelling: Bool
 
-        public init(locale: String, rate: Int, pitch: Int, volume: Int, effectsVolume: Int) {
+        public init(
+            locale: String, rate: Int, pitch: Int, volume: Int, effectsVolume: Int, variant: String? = nil,
+            punctuation: Punctuation = .none, capitals: CapitalLetters = .none, spelling: Bool = false
+        ) {
             self.locale = locale
             self.rate = rate
             self.pitch = pitch
             self.volume = volume
             self.effectsVolume = effectsVolume
+            self.variant = variant
+            self.punctuation = punctuation
+            self.capitals = capitals
+            self.spelling = spelling
         }
     }
 
@@ -281,6 +293,10 @@ extension Reply {
             line.add("pitch", voice.pitch)
             line.add("volume", voice.volume)
             line.add("effects_volume", voice.effectsVolume)
+            if let variant = voice.variant { line.add("variant", variant) } else { line.addNull("variant") }
+            line.add("punctuation", voice.punctuation.rawValue)
+            line.add("capitals", voice.capitals.rawValue)
+            line.add("spelling", voice.spelling)
         case .status(let status):
             line.add("version", status.version)
             if let speaking = status.speaking {

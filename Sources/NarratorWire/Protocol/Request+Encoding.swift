@@ -43,6 +43,10 @@ extension Request {
             change.pitch.map { line.add("pitch", $0) }
             change.volume.map { line.add("volume", $0) }
             change.effectsVolume.map { line.add("effects_volume", $0) }
+            change.variant.map { line.add("variant", $0) }
+            change.punctuation.map { line.add("punctuation", $0.rawValue) }
+            change.capitals.map { line.add("capitals", $0.rawValue) }
+            change.spelling.map { line.add("spelling", $0) }
             for setting in Request.VoiceChange.Setting.allCases where change.reset.contains(setting) {
                 line.addNull(setting.rawValue)
             }

@@ -58,7 +58,9 @@ extension Request {
                 VoiceChange(
                     locale: try fields.string("locale"), rate: try fields.integer("rate"),
                     pitch: try fields.integer("pitch"), volume: try fields.integer("volume"),
-                    effectsVolume: try fields.integer("effects_volume"), reset: reset),
+                    effectsVolume: try fields.integer("effects_volume"), variant: try fields.string("variant"),
+                    punctuation: try choice(&fields, "punctuation"), capitals: try choice(&fields, "capitals"),
+                    spelling: try fields.bool("spelling"), reset: reset),
                 allClients: allClients, client: client)
         case .status:
             return .status
@@ -79,6 +81,18 @@ extension Request {
             }
             return .history(limit: limit, allClients: try fields.bool("all_clients") ?? false)
         }
+    }
+
+    /// A field whose value is one of a few names (`punctuation`, `capitals`).
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ fields: inout WireObject, _ key: String)
+        throws(ProtocolError) -> Choice? where Choice.RawValue == String
+    {
+        guard let name = try fields.string(key) else { return nil }
+        guard let value = Choice(rawValue: name) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProtocolError(.invalidField, "\"\(key)\" must be one of \(names), not \"\(name)\"")
+        }
+        return value
     }
 
     private static func readPriority(_ fields: inout WireObject) throws(ProtocolError) -> Priority {

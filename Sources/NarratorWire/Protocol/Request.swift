@@ -104,6 +104,7 @@ public enum Request: Sendable, Hashable {
         public enum Setting: String, Sendable, Hashable, CaseIterable {
             case locale, rate, pitch, volume
             case effectsVolume = "effects_volume"
+            case variant, punctuation, capitals, spelling
         }
 
         public var locale: String?
@@ -113,18 +114,30 @@ public enum Request: Sendable, Hashable {
         public var volume: Int?
         /// The loudness of this client's sounds (`play`, and sounds of its events), 100 as rendered.
         public var effectsVolume: Int?
+        /// A variant of the speech system's voices (espeak-ng's `f2`, `narrator voices --variants`) the
+        /// client's speech takes, whatever voice speaks its language.
+        public var variant: String?
+        public var punctuation: Punctuation?
+        public var capitals: CapitalLetters?
+        /// Plain text is said character by character.
+        public var spelling: Bool?
         /// The settings given as `null`: back to the daemon's default, and following it from then on.
         public var reset: Set<Setting>
 
         public init(
             locale: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, effectsVolume: Int? = nil,
-            reset: Set<Setting> = []
+            variant: String? = nil, punctuation: Punctuation? = nil, capitals: CapitalLetters? = nil,
+            spelling: Bool? = nil, reset: Set<Setting> = []
         ) {
             self.locale = locale
             self.rate = rate
             self.pitch = pitch
             self.volume = volume
             self.effectsVolume = effectsVolume
+            self.variant = variant
+            self.punctuation = punctuation
+            self.capitals = capitals
+            self.spelling = spelling
             self.reset = reset
         }
     }

@@ -6,8 +6,8 @@ import Testing
 @testable import NarratorServer
 
 extension ConductorRule {
-    /// Rows added with SSIP's `SET all`, `SET id` and blocks: settings of other clients, and speech
-    /// that is one unit.
+    /// Rows added with SSIP's `SET all`, `SET id`, blocks and reading settings: settings of other
+    /// clients, speech that is one unit, and how a client's speech is read.
     static let others: [ConductorRule] = [
         ConductorRule(
             id: "C24",
@@ -100,6 +100,38 @@ extension ConductorRule {
             #expect(
                 machine.speech(.stopped(5, resumePosition: 0))
                     == ["notify [1] cancelled #5", "speak #6 \"Loose two.\""])
+        },
+        ConductorRule(
+            id: "C26",
+            rule:
+                "A client's `variant`, `punctuation` and `capitals` go with its speech to the speech system; its `spelling` says plain text character by character, SSML as it is"
+        ) {
+            var machine = MachineHarness()
+            let one = machine.connect(1)
+            let change = Request.VoiceChange(variant: "f2", punctuation: .most, capitals: .spell, spelling: true)
+            _ = machine.run(.request(one, .set(change)))
+            let said = machine.run(.request(one, .say(.init(.text("Ab, c.")))))
+            guard case .speak(let request)? = said.last else {
+                Issue.record("nothing spoken: \(said)")
+                return
+            }
+            #expect(request.text == "A b , c .")
+            #expect(
+                request.voice.variant == "f2" && request.voice.punctuation == .most && request.voice.capitals == .spell)
+            _ = machine.speech(.started(1))
+            _ = machine.speech(.finished(1))
+            #expect(
+                machine.trace(.request(one, .say(.init(.text("<speak>Ab</speak>"), ssml: true))))
+                    == ["reply 1 announcement #2", "speak #2 \"<speak>Ab</speak>\""])
+            _ = machine.speech(.finished(2))
+            // Reset, they follow the daemon's defaults again: none.
+            _ = machine.run(.request(one, .set(.init(reset: [.variant, .punctuation, .capitals, .spelling]))))
+            let plain = machine.run(.request(one, .say(.init(.text("Ab.")))))
+            guard case .speak(let again)? = plain.last else {
+                Issue.record("nothing spoken: \(plain)")
+                return
+            }
+            #expect(again.text == "Ab." && again.voice == VoiceRequest())
         },
     ]
 }
