@@ -87,6 +87,12 @@ struct WireRoundTripTests {
                 version: "0.5.0", speaking: nil, queued: 0, paused: .init(clients: ["RetroRacing"]), clients: 1,
                 profile: "p", profileFolder: "/p", output: .init(output: "null", condition: .working, milliseconds: 0),
                 uptimeMilliseconds: 0, counters: [])),
+        .status(
+            .init(
+                version: "0.5.0", speaking: nil, queued: 0, clients: 2,
+                connected: [.init(number: 3, name: "RetroRacing"), .init(number: 7, name: "client 7")], profile: "p",
+                profileFolder: "/p", output: .init(output: "null", condition: .working, milliseconds: 0),
+                uptimeMilliseconds: 0, counters: [])),
         .history([]),
         .history([
             .init(
@@ -95,6 +101,9 @@ struct WireRoundTripTests {
             .init(id: "9", client: "client 3", text: "x", priority: .high, outcome: .started, milliseconds: 13),
             .init(id: "10", client: "c", text: "y", priority: .low, outcome: .superseded(by: 11), milliseconds: 14),
             .init(id: "11", client: "c", text: "z", priority: .low, outcome: .suspended(position: 3), milliseconds: 15),
+            .init(
+                id: "12", client: "spd-say", text: "<speak>a</speak>", priority: .low, outcome: .cancelled,
+                milliseconds: 20, clientNumber: 4, queuedMilliseconds: 16.25, ssml: true),
         ]),
         .error(ProtocolError(.invalidJSON, "bad \"quote\" \\ and \n line \u{1}")),
     ]

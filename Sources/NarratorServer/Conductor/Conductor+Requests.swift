@@ -172,6 +172,7 @@ extension Conductor {
             id: id, client: session.id, clientName: session.name, text: text, priority: priority, voice: voice,
             ssml: ssml, pan: pan, milliseconds: milliseconds(now))
         record.block = block ? scoped.scope : nil
+        record.queuedMilliseconds = record.milliseconds
         ledger.admit(record)
         let reply = Reply.Announcement(
             id: String(id.rawValue), text: text, locale: voice.locale, priority: priority, sound: sound,

@@ -131,6 +131,8 @@ struct AnnouncementRecord {
     /// The last outcome so far, and when it happened (milliseconds since the daemon started).
     var outcome: Outcome = .queued
     var milliseconds: Double
+    /// When it was admitted (milliseconds since the daemon started), for SSIP's history.
+    var queuedMilliseconds = 0.0
     /// When it last began to be heard (`started` or `resumed`), in the order of all starts.
     var lastStart: UInt64?
 

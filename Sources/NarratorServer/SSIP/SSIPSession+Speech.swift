@@ -5,7 +5,9 @@ extension SSIPSession {
     /// priority makes among this client's own messages, then the announcement, with the narrator
     /// priority and policy of `SSIPPriority`. A block's messages share one scope, said as a `block`
     /// (C25): a `STOP` of another client or of all that cuts one cuts the rest.
-    mutating func say(_ text: String, ssml: Bool, ask: Ask) -> SSIPReply {
+    mutating func say(
+        _ text: String, ssml: Bool, kind: SSIPHistory.Kind = .text, shown: String? = nil, ask: Ask
+    ) -> SSIPReply {
         // A block that was cancelled is over, as one message: what is sent to it after is not said,
         // and answered with the id of the message that was cut.
         if let cut = block?.cut { return .queued(cut) }
@@ -33,6 +35,7 @@ extension SSIPSession {
         case .announcement(let announcement):
             messages[announcement.id] = SSIPMessage(priority: priority, scope: scope, events: events, key: key)
             lastMessage = announcement.id
+            past.note(announcement.id, priority, kind, shown: shown)
             return .queued(announcement.id)
         case .error(let error):
             return Self.reply(to: error)

@@ -43,10 +43,15 @@ struct SSIPSession {
     var paused = false
     /// The id of the last message this client sent.
     var lastMessage: String?
+    /// What `HISTORY` keeps for this connection: cursor, sort, and what its messages were.
+    var past = SSIPHistory()
+    /// The wall clock in seconds since 1970, for the times `HISTORY` lists (a test's own, fixed).
+    let clock: @Sendable () -> Double
 
-    init(client: ClientID, voices: [SSIPVoice]) {
+    init(client: ClientID, voices: [SSIPVoice], clock: @escaping @Sendable () -> Double = SSIPHistory.wallClock) {
         self.client = client
         self.voices = voices
+        self.clock = clock
     }
 
     /// The requests a new connection makes: it listens to its own outcomes, for the 7xx events, and
@@ -73,8 +78,9 @@ struct SSIPSession {
         if block != nil, !Self.allowedInBlock(command) { return (.notAllowedInBlock, .command) }
         switch command {
         case .speak: return (.receivingData, .data)
-        case .char(let character): return (say(Self.characterSSML(character), ssml: true, ask: ask), .command)
-        case .key(let name): return (say(Self.keySSML(name), ssml: true, ask: ask), .command)
+        case .char(let character):
+            return (say(Self.characterSSML(character), ssml: true, kind: .char, shown: character, ask: ask), .command)
+        case .key(let name): return (say(Self.keySSML(name), ssml: true, kind: .key, shown: name, ask: ask), .command)
         case .soundIcon(let name): return (soundIcon(name, ask: ask), .command)
         case .stop(let target): return (stop(target, ask: ask), .command)
         case .cancel(let target): return (cancel(target, ask: ask), .command)

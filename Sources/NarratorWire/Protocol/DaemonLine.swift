@@ -99,9 +99,17 @@ public enum DaemonLine: Sendable, Hashable {
                 counters.append(Reply.Status.Counter(member.key, value))
             }
         }
+        var connected: [Reply.Status.Client] = []
+        for node in try object.array("connected") ?? [] {
+            guard case .object(let members) = node.value else { continue }
+            var client = try WireObject(members, subject: "a connected client")
+            guard let number = try client.integer("number").flatMap({ UInt64(exactly: $0) }) else { continue }
+            connected.append(Reply.Status.Client(number: number, name: try client.string("name") ?? ""))
+        }
         return Reply.Status(
             version: version, speaking: speaking, queued: try object.integer("queued") ?? 0, paused: paused,
-            clients: try object.integer("clients") ?? 0, profile: try object.string("profile") ?? "",
+            clients: try object.integer("clients") ?? 0, connected: connected,
+            profile: try object.string("profile") ?? "",
             profileFolder: try object.string("profile_folder") ?? "",
             output: try outputState(&output, millisecondsKey: "since_ms"),
             uptimeMilliseconds: try object.decimal("uptime_ms") ?? 0, counters: counters,
@@ -141,7 +149,9 @@ public enum DaemonLine: Sendable, Hashable {
             id: try required(entry.string("id"), "id"), client: try entry.string("client") ?? "",
             text: try entry.string("text") ?? "",
             priority: Priority(rawValue: try entry.string("priority") ?? "") ?? .default, outcome: outcome,
-            milliseconds: try entry.decimal("t_ms") ?? 0)
+            milliseconds: try entry.decimal("t_ms") ?? 0,
+            clientNumber: try entry.integer("client_number").flatMap { UInt64(exactly: $0) },
+            queuedMilliseconds: try entry.decimal("queued_ms"), ssml: try entry.bool("ssml") ?? false)
     }
 
     private static func notification(_ event: String, _ object: inout WireObject) throws(ProtocolError)

@@ -122,4 +122,35 @@ import Testing
         #expect(!history.contains("Never said."))
         for id in block.dropFirst() { #expect(history.contains(#""id":"\#(id)","#)) }
     }
+
+    /// `HISTORY` over the real socket: the clients the daemon knows, each connection's messages in
+    /// SSIP's line format with the wall-clock time they came, and a search among them.
+    @Test func historyListsClientsAndMessagesAndSearches() throws {
+        let (daemon, ssip) = try SSIPBadInputTests.daemon()
+        defer { SSIPBadInputTests.stop(daemon, ssip) }
+        let reader = try Connection(path: ssip)
+        #expect(reader.command("SET SELF CLIENT_NAME ann:reader:main").last == "208 OK CLIENT NAME SET")
+        let writer = try Connection(path: ssip)
+        #expect(writer.command("SET SELF CLIENT_NAME ann:writer:main").last == "208 OK CLIENT NAME SET")
+        let first = reader.speak("Hello from the reader.")
+        let second = writer.speak("Hello from the writer.")
+        let readerNumber = try #require(reader.command("HISTORY GET CLIENT_ID").first?.dropFirst(4))
+        let writerNumber = try #require(writer.command("HISTORY GET CLIENT_ID").first?.dropFirst(4))
+        let clients = reader.command("HISTORY GET CLIENT_LIST")
+        #expect(clients.last == "240 OK CLIENTS LIST SENT")
+        #expect(clients.contains("240-\(readerNumber) ann:reader:main 1"), "\(clients)")
+        #expect(clients.contains("240-\(writerNumber) writer 1"), "\(clients)")
+        let messages = reader.command("HISTORY GET CLIENT_MESSAGES all 1 10")
+        #expect(messages.count == 3 && messages.last == "241 OK MSGS LIST SENT", "\(messages)")
+        let line = try #require(messages.first)
+        let pattern =
+            #/^241-(\d+) (\d+) ann:reader:main "(\d{4})-\d\d-\d\d \d\d:\d\d:\d\d" text "Hello from the reader\."$/#
+        let match = try #require(line.wholeMatch(of: pattern), "\(line)")
+        #expect(match.1 == first && match.2 == readerNumber && Int(match.3)! >= 2025)
+        let found = writer.command("HISTORY SEARCH all \"(writer | nobody)\"")
+        #expect(found.count == 2 && found.first?.hasPrefix("241-\(second) \(writerNumber) ann:writer:main ") == true)
+        #expect(writer.command("HISTORY SORT desc time").last == "247 OK HISTORY SORTED")
+        #expect(writer.command("HISTORY CURSOR SET all first").last == "220 OK CURSOR SET FIRST")
+        #expect(writer.command("HISTORY CURSOR GET").first == "243-\(second)")
+    }
 }

@@ -15,11 +15,15 @@ struct SSIPMachine {
     /// `speak #1 "One."`, `stop #1`, in order.
     var heard: [String] = []
 
+    /// The wall clock every session reads: 2023-11-14 22:13:20 UTC, when the daemon's clock reads 0.
+    static let wallClock = 1_700_000_000.0
+
     /// A connected SSIP client with every event on.
     mutating func connect(_ id: UInt64) {
         let client = ClientID(rawValue: id)
         deliver(machine.run(.connected(client)))
-        var session = SSIPSession(client: client, voices: [SSIPVoice(name: "Polish", language: "pl")])
+        var session = SSIPSession(
+            client: client, voices: [SSIPVoice(name: "Polish", language: "pl")], clock: { Self.wallClock })
         var caused: [ConductorAction] = []
         session.open { request in
             let actions = machine.run(.request(client, request))

@@ -79,7 +79,7 @@ import Testing
         #expect(m.send(1, "STOP").code == 510)
         #expect(m.send(1, "STOP 0").code == 514)
         #expect(m.send(1, "RESUME self").code == 404)
-        #expect(m.send(1, "HISTORY SORT asc time").code == 380)
+        #expect(m.send(1, "HISTORY SORT sideways time").code == 514)
         #expect(m.send(1, "HISTORY GET LAST").code == 403)
         #expect(SSIPSession.reply(to: .bareLineFeed).code == 500)
     }
