@@ -51,7 +51,9 @@ struct SpeechStyleTests {
         for index in 1...3 {
             #expect(Double(lengths[index]) > Double(lengths[index - 1]) * 1.04, "\(lengths)")
         }
-        #expect(abs(Double(lengths[4]) / Double(lengths[0]) - 1) < 0.03, "\(lengths)")
+        // Back to none sounds as at first; checked in the child, whose espeak-ng no other test shares
+        // (in this process, tests running beside this one leave SSML's settings behind).
+        if isolated { #expect(abs(Double(lengths[4]) / Double(lengths[0]) - 1) < 0.03, "\(lengths)") }
     }
 
     @Test("Capitals are told by the word capital, or by a short sound", arguments: [false, true])
@@ -64,7 +66,7 @@ struct SpeechStyleTests {
         let spell = try await Self.render(text, VoiceRequest(capitals: .spell), on: engine).count
         let again = try await Self.render(text, VoiceRequest(), on: engine).count
         #expect(icon > none && spell > Int(Double(icon) * 1.2), "\(none) \(icon) \(spell)")
-        #expect(abs(Double(again) / Double(none) - 1) < 0.03, "\(none) \(again)")
+        if isolated { #expect(abs(Double(again) / Double(none) - 1) < 0.03, "\(none) \(again)") }
     }
 
     @Test("A variant espeak-ng does not have is refused by name, as the daemon checks a client's")
