@@ -36,4 +36,8 @@ public struct EngineSpeaker: Speaker {
     public func voice(named name: String) throws(SpeakerError) -> VoiceChoice {
         try EngineVoices(engine: engine).voice(named: name)
     }
+
+    public func variant(named name: String) throws(SpeakerError) -> String {
+        try EngineVoices(engine: engine).variant(named: name)
+    }
 }

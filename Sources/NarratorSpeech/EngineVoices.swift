@@ -24,6 +24,15 @@ public struct EngineVoices: VoiceCatalog {
         }
     }
 
+    /// A variant's file name (`f2`), the name espeak-ng finds it by, from its file or its own name.
+    public func variant(named name: String) throws(SpeakerError) -> String {
+        do {
+            return NamedVoice.fileName(try engine.resolver.variant(named: name).identifier)
+        } catch {
+            throw SpeakerError(error.description)
+        }
+    }
+
     public func voice(named name: String) throws(SpeakerError) -> VoiceChoice {
         do {
             return VoiceChoice(name: try engine.resolver.resolve(named: name).description, fallbackWarning: nil)

@@ -45,8 +45,9 @@ public enum SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
                 "espeak-ng has no voice \"\(name)\"; use a voice's file, name or language as `narrator voices` "
                 + "lists them, optionally with a variant: pl, en-gb, pl+f3."
         case .unknownVariant(let name, let variant):
+            let within = name == variant ? "" : " (in \"\(name)\")"
             return
-                "espeak-ng has no variant \"\(variant)\" (in \"\(name)\"); `narrator voices --variants` lists them "
+                "espeak-ng has no variant \"\(variant)\"\(within); `narrator voices --variants` lists them "
                 + "(f1 to f5 are female, m1 to m7 male)."
         case .noVoices:
             return "espeak-ng lists no voices; reinstall espeak-ng-data."

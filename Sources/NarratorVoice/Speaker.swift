@@ -23,6 +23,14 @@ public protocol VoiceCatalog: Sendable {
     /// does not have, saying where to find the names it has. A system that chooses its own voices
     /// accepts any name, with a warning that it is not used.
     func voice(named name: String) throws(SpeakerError) -> VoiceChoice
+    /// The variant a name chooses (`f2`, `VoiceRequest.variant`), as the speech system calls it;
+    /// throws for one it does not have, saying where to find those it has.
+    func variant(named name: String) throws(SpeakerError) -> String
+}
+
+extension VoiceCatalog {
+    /// A speech system without variants of its own takes any name, and speaks as it would without.
+    public func variant(named name: String) throws(SpeakerError) -> String { name }
 }
 
 /// What happened to a request, in order.

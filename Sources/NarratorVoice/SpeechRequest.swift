@@ -63,13 +63,26 @@ public struct VoiceRequest: Sendable, Hashable {
     /// A voice chosen by name, with an optional variant (espeak-ng's `pl+f3`: the Polish voice,
     /// female variant 3), checked with `VoiceCatalog.voice(named:)`; nil: the locale's own voice.
     public var voice: String?
+    /// A variant (espeak-ng's `f2`) over whatever voice speaks, replacing the named voice's own;
+    /// nil: the voice as it is. Checked with `VoiceCatalog.variant(named:)`.
+    public var variant: String?
+    /// Which punctuation is said by name.
+    public var punctuation: Punctuation
+    /// How capital letters are told.
+    public var capitals: CapitalLetters
 
-    public init(locale: String = "en", rate: Int = 175, pitch: Int = 50, volume: Int = 100, voice: String? = nil) {
+    public init(
+        locale: String = "en", rate: Int = 175, pitch: Int = 50, volume: Int = 100, voice: String? = nil,
+        variant: String? = nil, punctuation: Punctuation = .none, capitals: CapitalLetters = .none
+    ) {
         self.locale = locale
         self.rate = rate
         self.pitch = pitch
         self.volume = volume
         self.voice = voice
+        self.variant = variant
+        self.punctuation = punctuation
+        self.capitals = capitals
     }
 
     /// Throws the first setting out of its range.

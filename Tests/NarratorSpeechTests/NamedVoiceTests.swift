@@ -55,7 +55,7 @@ struct NamedVoiceTests {
 
 /// The median fundamental frequency of the loud 40 ms frames of 22050 Hz speech, by autocorrelation
 /// over 70-400 Hz.
-private func medianPitch(_ samples: [Int16], sampleRate: Int = 22050) -> Double {
+func medianPitch(_ samples: [Int16], sampleRate: Int = 22050) -> Double {
     let frame = sampleRate / 25
     var pitches: [Double] = []
     for start in stride(from: 0, to: samples.count - frame, by: frame) {

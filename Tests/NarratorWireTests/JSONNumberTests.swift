@@ -44,7 +44,7 @@ struct JSONNumberTests {
 
     @Test("commands and events read whole numbers alike")
     func requestsFollowThePolicy() throws {
-        guard case .set(let change) = try Request.parse(Array(#"{"type":"set","rate":2.0e2,"pitch":50.0}"#.utf8))
+        guard case .set(let change, _, _) = try Request.parse(Array(#"{"type":"set","rate":2.0e2,"pitch":50.0}"#.utf8))
         else {
             Issue.record("not a set")
             return

@@ -47,19 +47,19 @@ struct RequestParsingTests {
         #expect(
             try parse(#"{"type":"cancel","scope":"help"}"#) == .cancel(scope: "help", allClients: false))
         #expect(try parse(#"{"type":"pause","all_clients":true}"#) == .pause(allClients: true))
-        guard case .set(let change) = try parse(#"{"type":"set","locale":"pl","rate":200}"#) else {
+        guard case .set(let change, _, _) = try parse(#"{"type":"set","locale":"pl","rate":200}"#) else {
             Issue.record("set")
             return
         }
         #expect(change.locale == "pl" && change.rate == 200 && change.pitch == nil && change.reset.isEmpty)
         // In set alone, null is not "left out": it resets the field to the daemon's default.
-        guard case .set(let reset) = try parse(#"{"type":"set","rate":null,"volume":null,"pitch":40}"#) else {
+        guard case .set(let reset, _, _) = try parse(#"{"type":"set","rate":null,"volume":null,"pitch":40}"#) else {
             Issue.record("set with null")
             return
         }
         #expect(reset == Request.VoiceChange(pitch: 40, reset: [.rate, .volume]))
-        guard case .set(let effects) = try parse(#"{"type":"set","effects_volume":50,"volume":null}"#),
-            case .set(let effectsReset) = try parse(#"{"type":"set","effects_volume":null}"#)
+        guard case .set(let effects, _, _) = try parse(#"{"type":"set","effects_volume":50,"volume":null}"#),
+            case .set(let effectsReset, _, _) = try parse(#"{"type":"set","effects_volume":null}"#)
         else {
             Issue.record("set with effects_volume")
             return
@@ -85,12 +85,16 @@ struct RequestParsingTests {
             (#"{"type":"say","text":5}"#, "invalid_field"),
             (#"{"type":"say","text":"a","priority":"urgent"}"#, "invalid_field"),
             (#"{"type":"say","text":"a","expires_ms":-1}"#, "invalid_field"),
+            (#"{"type":"say","text":"a","block":true}"#, "invalid_field"),
+            (#"{"type":"set","rate":200,"client":2,"all_clients":true}"#, "invalid_field"),
             (#"{"type":"say","text":"a","colour":1}"#, "unknown_field"),
             (#"{"type":"status","v":2}"#, "unsupported_protocol"),
             (#"{"type":"hello","protocol":9}"#, "unsupported_protocol"),
             (#"{"type":"hello","profile":7}"#, "invalid_field"),
             (#"{"type":"say","key":"k","arguments":[[1]]}"#, "invalid_field"),
             (#"{"type":"set","rate":"fast"}"#, "invalid_field"),
+            (#"{"type":"set","punctuation":"loud"}"#, "invalid_field"),
+            (#"{"type":"set","capitals":true}"#, "invalid_field"),
             (#"{"type":"status","type":"status"}"#, "invalid_field"),
         ])
     func rejects(line: String, expected: String) {

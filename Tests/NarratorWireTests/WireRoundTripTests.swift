@@ -18,6 +18,7 @@ struct WireRoundTripTests {
                 supersedes: "lives", expiresMilliseconds: 500, resume: true, scope: "help.section.1")),
         .say(.init(.key("ready", arguments: []), priority: .low)),
         .say(.init(.text("<speak>Hi <break time=\"1s\"/> there</speak>"), ssml: true)),
+        .say(.init(.text("Part two."), priority: .low, scope: "ssip-text.3", block: true)),
         .cancel(scope: nil, allClients: false), .cancel(scope: "help", allClients: true),
         .cancel(scope: nil, allClients: true, speaking: true), .cancel(scope: nil, allClients: false, client: 7),
         .cancel(scope: "help", allClients: false, client: 3),
@@ -26,7 +27,10 @@ struct WireRoundTripTests {
         .pause(allClients: false, client: 7), .resume(allClients: false, client: 7),
         .set(.init(locale: "fr", rate: 300, pitch: 40, volume: 90)), .set(.init(rate: 80)),
         .set(.init(pitch: 60, reset: [.locale, .rate, .volume])), .set(.init(effectsVolume: 80)),
-        .set(.init(reset: [.effectsVolume])), .status,
+        .set(.init(reset: [.effectsVolume])), .set(.init(rate: 200), allClients: true),
+        .set(.init(reset: [.pitch]), client: 7),
+        .set(.init(variant: "f2", punctuation: .some, capitals: .spell, spelling: true)),
+        .set(.init(reset: [.variant, .punctuation, .capitals, .spelling])), .status,
         .subscribe(allClients: false), .subscribe(allClients: true),
         .play(sound: "lane_chord", arguments: [.init("left", .bool(true)), .init("lane", .integer(1))]),
         .repeat(allClients: false, priority: .default), .repeat(allClients: true, priority: .high),
@@ -51,6 +55,10 @@ struct WireRoundTripTests {
             .init(id: "8", text: "x", locale: "pl", priority: .high, sound: "crash", notices: ["no Polish, English"])),
         .silent, .sound(name: "lane_pulses", milliseconds: 90),
         .voice(.init(locale: "de", rate: 300, pitch: 50, volume: 100, effectsVolume: 80)),
+        .voice(
+            .init(
+                locale: "en", rate: 175, pitch: 50, volume: 100, effectsVolume: 100, variant: "f2", punctuation: .most,
+                capitals: .icon, spelling: true)),
         .status(
             .init(
                 version: "0.5.0", speaking: .init(id: "12", text: "Score 5", client: "g"), queued: 3, clients: 2,
@@ -79,6 +87,12 @@ struct WireRoundTripTests {
                 version: "0.5.0", speaking: nil, queued: 0, paused: .init(clients: ["RetroRacing"]), clients: 1,
                 profile: "p", profileFolder: "/p", output: .init(output: "null", condition: .working, milliseconds: 0),
                 uptimeMilliseconds: 0, counters: [])),
+        .status(
+            .init(
+                version: "0.5.0", speaking: nil, queued: 0, clients: 2,
+                connected: [.init(number: 3, name: "RetroRacing"), .init(number: 7, name: "client 7")], profile: "p",
+                profileFolder: "/p", output: .init(output: "null", condition: .working, milliseconds: 0),
+                uptimeMilliseconds: 0, counters: [])),
         .history([]),
         .history([
             .init(
@@ -87,6 +101,9 @@ struct WireRoundTripTests {
             .init(id: "9", client: "client 3", text: "x", priority: .high, outcome: .started, milliseconds: 13),
             .init(id: "10", client: "c", text: "y", priority: .low, outcome: .superseded(by: 11), milliseconds: 14),
             .init(id: "11", client: "c", text: "z", priority: .low, outcome: .suspended(position: 3), milliseconds: 15),
+            .init(
+                id: "12", client: "spd-say", text: "<speak>a</speak>", priority: .low, outcome: .cancelled,
+                milliseconds: 20, clientNumber: 4, queuedMilliseconds: 16.25, ssml: true),
         ]),
         .error(ProtocolError(.invalidJSON, "bad \"quote\" \\ and \n line \u{1}")),
     ]

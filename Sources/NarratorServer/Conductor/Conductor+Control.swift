@@ -3,7 +3,8 @@ import NarratorWire
 
 extension Conductor {
     /// `cancel`, `pause` and `resume`: of the sender's own speech, of everyone's (`all_clients`), or of one
-    /// other client named by its number (C21); a `cancel` with `speaking` takes only what is heard (C22).
+    /// other client named by its number (C21); a `cancel` with `speaking` takes only what is heard (C22),
+    /// with the rest of its block if it was said in one (C25).
     func decideCancel(scope: String?, allClients: Bool, speaking: Bool, client: ClientID?, from session: Session)
         throws(ProtocolError) -> [Consequence]
     {
@@ -11,7 +12,16 @@ extension Conductor {
         if let client, sessions[client] == nil, !ledger.clientsWithOpenAnnouncements.contains(client) {
             throw Self.unknownClient(client, "is connected or has speech waiting or speaking")
         }
-        if speaking { return [.schedule(.cancel(.speaking(allClients ? nil : client ?? session.id)))] }
+        if speaking {
+            let owner = allClients ? nil : client ?? session.id
+            // What is heard, if it was said in a block, goes with the rest of its block (C25).
+            if let heard = scheduler.currentID.flatMap({ ledger.records[$0] }), let block = heard.block,
+                owner == nil || heard.client == owner
+            {
+                return [.schedule(.cancel(.scope(block)))]
+            }
+            return [.schedule(.cancel(.speaking(owner)))]
+        }
         return cancel(scope: scope.map { Scope($0) }, allClients: allClients, from: client ?? session.id)
     }
 
@@ -30,7 +40,7 @@ extension Conductor {
         return [.schedule(pause ? .pause(target) : .resume(target))]
     }
 
-    private static func unknownClient(_ client: ClientID, _ what: String) -> ProtocolError {
+    static func unknownClient(_ client: ClientID, _ what: String) -> ProtocolError {
         ProtocolError(
             .unknownClient,
             "no client numbered \(client.rawValue) \(what); a client's number is N of the name \"client N\" "

@@ -62,12 +62,12 @@ extension Conductor {
             case .text(let text):
                 return try submit(
                     text, locale: nil, notices: [], say.priority, policy, ssml: say.ssml, pan: say.pan ?? .centre,
-                    from: session)
+                    block: say.block, from: session)
             case .key(let key, let arguments):
                 let rendering = try render(key, arguments, for: session)
                 return try submit(
                     rendering.text, locale: rendering.locale, notices: rendering.fallbacks, say.priority, policy,
-                    ssml: say.ssml, pan: say.pan ?? .centre, from: session)
+                    ssml: say.ssml, pan: say.pan ?? .centre, block: say.block, from: session)
             }
         case .cancel(let scope, let allClients, let speaking, let client):
             let consequences = try decideCancel(
@@ -92,8 +92,8 @@ extension Conductor {
                 pan: last.pan, from: session)
         case .history(let limit, let allClients):
             return (.history(historyEntries(limit: limit, allClients: allClients, for: session)), [])
-        case .set(let change):
-            return (try applySettings(change, to: session), [])
+        case .set(let change, let allClients, let client):
+            return (try decideSet(change, allClients: allClients, client: client, from: session), [])
         case .status:
             return (.status(status(for: session)), [])
         case .subscribe(let allClients):
@@ -127,8 +127,10 @@ extension Conductor {
     /// Queues an announcement of `text`, spoken in the language it is written in.
     mutating func submit(
         _ text: String, locale: String?, notices: [FallbackNotice], _ priority: Priority, _ policy: AnnouncementPolicy,
-        sound: String? = nil, ssml: Bool = false, pan: Pan = .centre, from session: Session
+        sound: String? = nil, ssml: Bool = false, pan: Pan = .centre, block: Bool = false, from session: Session
     ) throws(ProtocolError) -> (Reply, [Consequence]) {
+        // A client that spells says plain text character by character (C26); SSML says what it marks.
+        let text = !ssml && session.own.spelling == true ? Self.spelled(text) : text
         // Checked once, here, above the speech seam: the speaker speaks what it is given.
         do {
             try SpeechRequest.validate(text: text, ssml: ssml)
@@ -154,22 +156,24 @@ extension Conductor {
         let notice = ssml || voice.voice != nil ? nil : missingVoiceNotice(choice, for: voice.locale, to: session)
         return enqueue(
             notice.map { $0 + " " + text } ?? text, voice: voice, notices: notices.map(\.description), priority, policy,
-            sound: sound, ssml: ssml, pan: pan, from: session)
+            sound: sound, ssml: ssml, pan: pan, block: block, from: session)
     }
 
     /// Records checked text as an announcement of `session` in `voice`, to be queued.
     private mutating func enqueue(
         _ text: String, voice: VoiceRequest, notices: [String], _ priority: Priority, _ policy: AnnouncementPolicy,
-        sound: String? = nil, ssml: Bool, pan: Pan = .centre, from session: Session
+        sound: String? = nil, ssml: Bool, pan: Pan = .centre, block: Bool = false, from session: Session
     ) -> (Reply, [Consequence]) {
         let id = AnnouncementID(rawValue: nextAnnouncement)
         nextAnnouncement += 1
-        ledger.admit(
-            AnnouncementRecord(
-                id: id, client: session.id, clientName: session.name, text: text, priority: priority, voice: voice,
-                ssml: ssml, pan: pan, milliseconds: milliseconds(now)))
         var scoped = policy
         scoped.scope = policy.scope.map { Self.clientScope($0, session.id) }
+        var record = AnnouncementRecord(
+            id: id, client: session.id, clientName: session.name, text: text, priority: priority, voice: voice,
+            ssml: ssml, pan: pan, milliseconds: milliseconds(now))
+        record.block = block ? scoped.scope : nil
+        record.queuedMilliseconds = record.milliseconds
+        ledger.admit(record)
         let reply = Reply.Announcement(
             id: String(id.rawValue), text: text, locale: voice.locale, priority: priority, sound: sound,
             notices: notices)
@@ -197,6 +201,11 @@ extension Conductor {
             actions.append(.log(.error, "The notice of a missing voice could not be rendered: \(error)"))
             return nil
         }
+    }
+
+    /// Text spelled: every character on its own, spaces left out (`set`'s `spelling`, SSIP's `SPELLING`).
+    static func spelled(_ text: String) -> String {
+        text.filter { !$0.isWhitespace }.map(String.init).joined(separator: " ")
     }
 
     /// Scopes belong to the client that used them: `help` of one game is not `help` of another.

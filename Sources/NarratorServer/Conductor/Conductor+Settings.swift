@@ -15,15 +15,54 @@ extension Conductor {
         }
     }
 
-    /// `set`: the fields given become the client's own, those given as null follow the daemon's
-    /// defaults again; all or nothing. The reply is the voice that results.
-    mutating func applySettings(_ change: Request.VoiceChange, to session: Session) throws(ProtocolError) -> Reply {
-        var own = session.own
+    /// `set` of the sender's settings, of another client's by its number, or of every connected
+    /// client's (C24): each target's as its own `set` would change them, all or nothing. The daemon's
+    /// defaults (the player's settings) do not change: clients that connect later start from them.
+    /// The reply is the voice that results for the client named, else for the sender.
+    mutating func decideSet(
+        _ change: Request.VoiceChange, allClients: Bool, client: ClientID?, from session: Session
+    ) throws(ProtocolError) -> Reply {
+        if let client, sessions[client] == nil { throw Self.unknownClient(client, "is connected") }
+        let targets = allClients ? Array(sessions.keys) : [client ?? session.id]
+        var changed: [ClientID: OwnVoice] = [:]
+        for target in targets {
+            guard let own = sessions[target]?.own else { continue }
+            changed[target] = try settings(own, changed: change)
+        }
+        for (target, own) in changed { sessions[target]?.own = own }
+        let shown = client ?? session.id
+        let own = changed[shown] ?? session.own
+        return .voice(voiceReply(own))
+    }
+
+    /// What `set` answers: a client's settings over the daemon's defaults.
+    func voiceReply(_ own: OwnVoice) -> Reply.Voice {
+        let voice = own.over(defaults.voice)
+        return Reply.Voice(
+            locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
+            effectsVolume: own.effectsVolume ?? defaults.effectsVolume, variant: voice.variant,
+            punctuation: voice.punctuation, capitals: voice.capitals, spelling: own.spelling ?? false)
+    }
+
+    /// A client's own settings with `change` made: the fields given become its own, those given as
+    /// null follow the daemon's defaults again. Throws for a setting refused, changing nothing.
+    private func settings(_ own: OwnVoice, changed change: Request.VoiceChange) throws(ProtocolError) -> OwnVoice {
+        var own = own
         if let locale = change.locale { own.locale = try checkedLocale(locale) }
         own.rate = change.rate ?? own.rate
         own.pitch = change.pitch ?? own.pitch
         own.volume = change.volume ?? own.volume
         own.effectsVolume = change.effectsVolume ?? own.effectsVolume
+        if let variant = change.variant {
+            do {
+                own.variant = try voices.variant(named: variant)
+            } catch {
+                throw ProtocolError(.invalidField, error.description)
+            }
+        }
+        own.punctuation = change.punctuation ?? own.punctuation
+        own.capitals = change.capitals ?? own.capitals
+        own.spelling = change.spelling ?? own.spelling
         for setting in change.reset {
             switch setting {
             case .locale: own.locale = nil
@@ -31,6 +70,10 @@ extension Conductor {
             case .pitch: own.pitch = nil
             case .volume: own.volume = nil
             case .effectsVolume: own.effectsVolume = nil
+            case .variant: own.variant = nil
+            case .punctuation: own.punctuation = nil
+            case .capitals: own.capitals = nil
+            case .spelling: own.spelling = nil
             }
         }
         let voice = own.over(defaults.voice)
@@ -44,11 +87,7 @@ extension Conductor {
         } catch {
             throw ProtocolError(.invalidField, error.description)
         }
-        sessions[session.id]?.own = own
-        return .voice(
-            Reply.Voice(
-                locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
-                effectsVolume: effectsVolume))
+        return own
     }
 
     /// SIGHUP: the settings read again are taken as a whole, then each profile read again replaces

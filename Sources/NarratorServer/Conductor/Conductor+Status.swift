@@ -21,7 +21,10 @@ extension Conductor {
         let profile = profile(of: session)
         return Reply.Status(
             version: NarratorVersion.string, speaking: speaking, queued: scheduler.queuedCount, paused: paused,
-            clients: sessions.count, profile: profile.name, profileFolder: profile.folder,
+            clients: sessions.count,
+            connected: sessions.values.sorted { $0.id.rawValue < $1.id.rawValue }.map {
+                Reply.Status.Client(number: $0.id.rawValue, name: $0.name)
+            }, profile: profile.name, profileFolder: profile.folder,
             output: Self.outputState(output, milliseconds: milliseconds(output.since)),
             uptimeMilliseconds: milliseconds(now), counters: numbers, defaults: statusDefaults)
     }
@@ -44,7 +47,8 @@ extension Conductor {
         ledger.history(limit: limit, client: allClients ? nil : session.name).map {
             Reply.HistoryEntry(
                 id: String($0.id.rawValue), client: $0.clientName, text: $0.text, priority: $0.priority,
-                outcome: $0.outcome, milliseconds: $0.milliseconds)
+                outcome: $0.outcome, milliseconds: $0.milliseconds, clientNumber: $0.client.rawValue,
+                queuedMilliseconds: $0.queuedMilliseconds, ssml: $0.ssml)
         }
     }
 }

@@ -125,9 +125,14 @@ struct AnnouncementRecord {
     let ssml: Bool
     /// Where it is heard (rule C23); `repeat` keeps it.
     var pan = Pan.centre
+    /// The scope (the client's) of the block it was said in (`say`'s `block`): a cancel of what is
+    /// heard that takes it takes the rest of the block (C25).
+    var block: Scope?
     /// The last outcome so far, and when it happened (milliseconds since the daemon started).
     var outcome: Outcome = .queued
     var milliseconds: Double
+    /// When it was admitted (milliseconds since the daemon started), for SSIP's history.
+    var queuedMilliseconds = 0.0
     /// When it last began to be heard (`started` or `resumed`), in the order of all starts.
     var lastStart: UInt64?
 

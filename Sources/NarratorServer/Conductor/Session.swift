@@ -38,11 +38,16 @@ struct OwnVoice: Hashable {
     var pitch: Int?
     var volume: Int?
     var effectsVolume: Int?
+    var variant: String?
+    var punctuation: Punctuation?
+    var capitals: CapitalLetters?
+    var spelling: Bool?
 
     /// The client's voice: its own choices over `defaults` (docs/CONFIG.md, precedence).
     func over(_ defaults: VoiceRequest) -> VoiceRequest {
         VoiceRequest(
             locale: locale ?? defaults.locale, rate: rate ?? defaults.rate, pitch: pitch ?? defaults.pitch,
-            volume: volume ?? defaults.volume)
+            volume: volume ?? defaults.volume, variant: variant ?? defaults.variant,
+            punctuation: punctuation ?? defaults.punctuation, capitals: capitals ?? defaults.capitals)
     }
 }

@@ -64,8 +64,10 @@ final class SSIPHandler: ChannelDuplexHandler, BackloggedWriter {
         let client = conductor.assumeIsolated { conductor in
             conductor.connect(notifications: { line in handler.value.notified(line) })
         }
-        session = SSIPSession(client: client, voices: voices)
-        for request in SSIPSession.opening { _ = ask(request) }
+        var opened = SSIPSession(client: client, voices: voices)
+        session = opened
+        opened.open(ask: ask)
+        session = opened
         carryOutPending()
         logger.debug("SSIP client connected", metadata: ["client.id": "\(client.rawValue)", "peer.pid": "\(peer.pid)"])
         context.fireChannelActive()

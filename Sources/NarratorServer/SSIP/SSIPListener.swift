@@ -1,6 +1,5 @@
 import Logging
 import NIOCore
-import NIOPosix
 
 #if canImport(Glibc)
     import Glibc
@@ -33,36 +32,22 @@ public struct SSIPListener: Sendable {
     func listen(conductor: ConductorShell, logger: Logger, open: OpenConnections) async throws
         -> NIOAsyncChannel<any Channel, Never>
     {
-        let voices = voices
-        let bootstrap = ServerBootstrap(group: conductor.eventLoop)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-        let serve: @Sendable (any Channel) -> EventLoopFuture<any Channel> = { channel in
-            channel.eventLoop.makeCompletedFuture { () -> any Channel in
-                try channel.pipeline.syncOperations.addHandler(
-                    SSIPHandler(conductor: conductor, voices: voices, logger: logger))
-                open.insert(channel)
-                return channel
-            }
-        }
-        if let inherited {
-            logger.info("Listening for SSIP on \(inherited.path), the socket systemd passed")
-            return try await bootstrap.bind(inherited.descriptor, childChannelInitializer: serve)
-        }
-        let path = path
-        try SocketPath.prepare(path, option: "--ssip-socket") { pid in
-            let program = Self.program(pid)
-            let how =
-                program == "speech-dispatcher"
-                ? " (systemctl --user stop speech-dispatcher.socket speech-dispatcher.service)" : ""
-            return ServerError(
-                "\(program) (pid \(pid)) already listens for SSIP on \(path); stop it first\(how), or choose "
-                    + "another --ssip-socket.")
-        }
-        let server = try await SocketPath.bindPrivately(path) {
-            try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: serve)
-        }
-        logger.info("Listening for SSIP", metadata: ["socket": "\(path)"])
-        return server
+        let (voices, path) = (voices, path)
+        let socket = ListeningSocket(path: path, inherited: inherited, what: " for SSIP")
+        return try await socket.listen(
+            on: conductor.eventLoop, open: open, logger: logger,
+            prepare: {
+                try SocketPath.prepare(path, option: "--ssip-socket") { pid in
+                    let program = Self.program(pid)
+                    let how =
+                        program == "speech-dispatcher"
+                        ? " (systemctl --user stop speech-dispatcher.socket speech-dispatcher.service)" : ""
+                    return ServerError(
+                        "\(program) (pid \(pid)) already listens for SSIP on \(path); stop it first\(how), or choose "
+                            + "another --ssip-socket.")
+                }
+            },
+            handler: { SSIPHandler(conductor: conductor, voices: voices, logger: logger) })
     }
 
     /// The name of the program a process runs (`speech-dispatcher`), as /proc says.

@@ -1,15 +1,16 @@
 import NarratorWire
 
 extension SSIPSession {
-    /// Whose speech a target names: this client's, everyone's, or another client's by its number. The
-    /// conductor's error for a number no client has is not passed on: SSIP's "if there is none such, do
-    /// nothing" (speech-dispatcher answers `PAUSE` and `RESUME` of such a number with OK too).
-    private enum Whose: Equatable {
+    /// Whose speech or settings a target names: this client's, everyone's, or another client's by its
+    /// number. Of speech, the conductor's error for a number no client has is not passed on: SSIP's "if
+    /// there is none such, do nothing" (speech-dispatcher answers `PAUSE` and `RESUME` of such a number
+    /// with OK too).
+    enum Whose: Equatable {
         case own, everyone
         case other(ClientID)
     }
 
-    private func whose(_ target: SSIPTarget) -> Whose {
+    func whose(_ target: SSIPTarget) -> Whose {
         switch target {
         case .this: .own
         case .all: .everyone
@@ -20,7 +21,7 @@ extension SSIPSession {
 
     /// `STOP`: the message being heard ends (`cancelled`); the queues stay. Of this client, the message's
     /// scope is cancelled, so a block's messages go together; of another client or of all, the narrator's
-    /// `cancel` of what is being heard.
+    /// `cancel` of what is being heard, which takes the rest of its block too (C25).
     mutating func stop(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
         case .everyone:

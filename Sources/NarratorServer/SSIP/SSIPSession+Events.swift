@@ -22,6 +22,9 @@ extension SSIPSession {
         case .interrupted, .superseded, .expired, .dropped, .cancelled, .failed: kind = .cancel
         }
         message.speaking = kind == .begin || kind == .resume
+        if report.outcome == .cancelled, let open = block, open.scope == message.scope, open.cut == nil {
+            block?.cut = report.id
+        }
         if report.outcome.isTerminal {
             messages.removeValue(forKey: report.id)
         } else {

@@ -24,72 +24,22 @@ extension SSIPSession {
         }
     }
 
-    /// `HISTORY`, as far as the narrator's history (its last 100 announcements) answers it:
-    /// `GET CLIENT_ID`, `GET LAST`, `GET MESSAGE ID`, `GET CLIENT_MESSAGES self START COUNT` and
-    /// `SAY ID`. The cursor, sorting and searching are SSIP's "not yet implemented".
-    mutating func history(_ words: [String], ask: Ask) -> SSIPReply {
-        let upper = words.map { $0.uppercased() }
-        switch upper.first {
-        case "GET":
-            switch upper.dropFirst().first {
-            case "CLIENT_ID":
-                return SSIPReply(245, "OK CLIENT ID SENT", lines: [String(client.rawValue)])
-            case "LAST":
-                guard let lastMessage else { return SSIPReply(403, "ERR NO MESSAGE") }
-                return SSIPReply(242, "OK LAST MSG SAID", lines: [lastMessage])
-            case "MESSAGE":
-                guard words.count == 3 else { return .missingParameter }
-                guard let entry = entries(ask: ask).first(where: { $0.id == words[2] }) else {
-                    return SSIPReply(406, "ERR ID DOESNT EXIST")
-                }
-                return SSIPReply(
-                    246, "OK MESSAGE TEXT SENT", lines: entry.text.split(separator: "\n").map(String.init))
-            case "CLIENT_MESSAGES":
-                guard words.count == 5 else { return .missingParameter }
-                guard SSIPTarget(words[2]) == .this || SSIPTarget(words[2]) == .client(client.rawValue) else {
-                    return SSIPReply(402, "ERR NO SUCH CLIENT: A NARRATOR CLIENT READS ITS OWN MESSAGES (SELF)")
-                }
-                guard let start = Int(words[3]), let count = Int(words[4]), start >= 1, count >= 0 else {
-                    return .notANumber
-                }
-                let lines = entries(ask: ask).dropFirst(start - 1).prefix(count).map { entry in
-                    let intro = entry.text.prefix(64).replacing("\"", with: "'").replacing("\n", with: " ")
-                    return "\(entry.id) \(client.rawValue) \(clientName ?? entry.client) \(entry.priority) \"\(intro)\""
-                }
-                return SSIPReply(241, "OK MSGS LIST SENT", lines: Array(lines))
-            default:
-                return .notImplemented
-            }
-        case "SAY":
-            guard words.count == 2 else { return .missingParameter }
-            guard let entry = entries(ask: ask).first(where: { $0.id == words[1] }) else {
-                return SSIPReply(406, "ERR ID DOESNT EXIST")
-            }
-            return say(entry.text, ssml: false, ask: ask)
-        default:
-            return .notImplemented
-        }
-    }
-
-    /// This client's announcements that the narrator's history keeps, oldest first.
-    private func entries(ask: Ask) -> [Reply.HistoryEntry] {
-        guard case .history(let entries) = ask(.history(limit: nil, allClients: false)) else { return [] }
-        return entries
-    }
-
     /// `HELP`: the commands this server takes.
     static let help = SSIPReply(
         248, "OK HELP SENT",
         lines: [
             "SPEAK, then the text, then a line with a single dot",
             "CHAR character | KEY key-name | SOUND_ICON name",
-            "STOP, CANCEL, PAUSE, RESUME with self or all",
-            "SET self CLIENT_NAME, PRIORITY, RATE, PITCH, PITCH_RANGE, VOLUME, LANGUAGE, VOICE_TYPE,",
-            "  SYNTHESIS_VOICE, OUTPUT_MODULE, PUNCTUATION, SPELLING, CAP_LET_RECOGN, SSML_MODE,",
-            "  PAUSE_CONTEXT, NOTIFICATION",
+            "STOP, CANCEL, PAUSE, RESUME with self, all or a client's number",
+            "SET self CLIENT_NAME, PRIORITY, SSML_MODE, NOTIFICATION",
+            "SET self, all or a number: RATE, PITCH, PITCH_RANGE, VOLUME, LANGUAGE, VOICE_TYPE,",
+            "  SYNTHESIS_VOICE, OUTPUT_MODULE, PUNCTUATION, SPELLING, CAP_LET_RECOGN, PAUSE_CONTEXT",
             "GET the same names | LIST VOICES, SYNTHESIS_VOICES, OUTPUT_MODULES",
             "BLOCK BEGIN, BLOCK END",
-            "HISTORY GET CLIENT_ID, GET LAST, GET MESSAGE id, GET CLIENT_MESSAGES self start count, SAY id",
+            "HISTORY GET CLIENT_LIST, CLIENT_ID, LAST, MESSAGE id, CLIENT_MESSAGES self|all|id start count",
+            "HISTORY CURSOR SET self|all|id first|last|pos n, CURSOR FORWARD|BACKWARD|GET, SAY id",
+            "HISTORY SORT asc|desc time|user|client_name|priority|message_type, SEARCH self|all|id \"condition\"",
+            "HISTORY SET SHORT_MESSAGE_LENGTH n, SET MESSAGE_TYPE_ORDERING \"text sound_icon char key\"",
             "HELP | QUIT",
         ])
 }

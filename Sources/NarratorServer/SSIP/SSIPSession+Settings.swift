@@ -1,12 +1,14 @@
 import NarratorWire
 
 extension SSIPSession {
-    /// `SET target NAME VALUE`. A connection sets its own (`self`, or its own number): a narrator
-    /// client has no say over another's voice, so `all` and other numbers are refused.
+    /// `SET target NAME VALUE`: of this client (`self`, or its own number), of every client (`all`)
+    /// or of another client by its number, through the narrator's `set` of that target (C24), as that
+    /// client's own setting. A number no client connected has is SSIP's `402`. What SSIP sets only
+    /// for `self` (the name, priority, notifications, SSML mode) is refused for others.
     mutating func set(_ target: SSIPTarget, _ name: String, _ values: [String], ask: Ask) -> SSIPReply {
-        let own = target == .this || target == .client(client.rawValue)
-        guard own else {
-            return SSIPReply(402, "ERR NO SUCH CLIENT: A NARRATOR CLIENT SETS ONLY ITS OWN (SELF)")
+        let whom = whose(target)
+        if whom != .own, Self.selfOnly.contains(name) {
+            return SSIPReply(514, "ERR PARAMETER INVALID: \(name) IS SET FOR SELF ONLY")
         }
         if name == "NOTIFICATION" { return notification(values) }
         guard values.count == 1, let value = values.first else { return .invalidParameter }
@@ -18,59 +20,91 @@ extension SSIPSession {
             }
             self.priority = priority
             return SSIPReply(202, "OK PRIORITY SET")
-        case "RATE", "PITCH", "VOLUME", "PITCH_RANGE": return setNumber(name, value, ask: ask)
+        case "RATE", "PITCH", "VOLUME": return setNumber(name, value, whom, ask: ask)
         case "LANGUAGE":
             // spd-say sends the C locale's "C" when LANG is unset: no language of its own, so the user's.
             let neutral = value == "C" || value == "POSIX"
             let change = neutral ? Request.VoiceChange(reset: [.locale]) : Request.VoiceChange(locale: value)
-            guard case .voice = ask(.set(change)) else { return SSIPReply(302, "ERR COULDNT SET LANGUAGE") }
-            settings.language = neutral ? nil : value
-            return SSIPReply(201, "OK LANGUAGE SET")
+            return setVoice(change, whom, ask: ask, done: SSIPReply(201, "OK LANGUAGE SET")) {
+                $0.language = neutral ? nil : value
+            } refused: { _ in
+                SSIPReply(302, "ERR COULDNT SET LANGUAGE")
+            }
         case "VOICE_TYPE", "VOICE":
-            guard SSIPVoiceSettings.voiceTypes.contains(value.uppercased()) else { return .invalidParameter }
-            settings.voiceType = value.uppercased()
-            return SSIPReply(209, "OK VOICE SET")
+            let type = value.uppercased()
+            guard let variant = SSIPVoiceSettings.variants[type] else { return .invalidParameter }
+            let change = variant.map { Request.VoiceChange(variant: $0) } ?? .init(reset: [.variant])
+            return setVoice(change, whom, ask: ask, done: SSIPReply(209, "OK VOICE SET")) {
+                $0.voiceType = type
+            } refused: { _ in
+                SSIPReply(309, "ERR COULDNT SET VOICE")
+            }
         case "SYNTHESIS_VOICE":
             // A voice of the list speaks its language: the narrator takes the language, and the
             // user's voice for it (docs/CONFIG.md, voice.LANGUAGE).
-            guard let voice = voices.first(where: { $0.name.lowercased() == value.lowercased() }),
-                case .voice = ask(.set(.init(locale: voice.language)))
-            else { return SSIPReply(309, "ERR COULDNT SET VOICE") }
-            settings.synthesisVoice = voice.name
-            settings.language = voice.language
-            return SSIPReply(209, "OK VOICE SET")
+            guard let voice = voices.first(where: { $0.name.lowercased() == value.lowercased() }) else {
+                return SSIPReply(309, "ERR COULDNT SET VOICE")
+            }
+            return setVoice(.init(locale: voice.language), whom, ask: ask, done: SSIPReply(209, "OK VOICE SET")) {
+                $0.synthesisVoice = voice.name
+                $0.language = voice.language
+            } refused: { _ in
+                SSIPReply(309, "ERR COULDNT SET VOICE")
+            }
         case "OUTPUT_MODULE":
             guard value.lowercased() == Self.outputModule else {
                 return SSIPReply(312, "ERR COULDNT SET OUTPUT MODULE")
             }
-            return SSIPReply(216, "OK OUTPUT MODULE SET")
+            return keep(whom, ask: ask, done: SSIPReply(216, "OK OUTPUT MODULE SET")) { _ in }
         case "PUNCTUATION":
-            guard ["all", "most", "some", "none"].contains(value.lowercased()) else { return .invalidParameter }
-            settings.punctuation = value.lowercased()
-            return SSIPReply(205, "OK PUNCTUATION SET")
+            // SSIP's default, `none`, is the narrator's own: the user's, as for a client that sets nothing.
+            guard let punctuation = Punctuation(rawValue: value.lowercased()) else { return .invalidParameter }
+            let change =
+                punctuation == .none ? Request.VoiceChange(reset: [.punctuation]) : .init(punctuation: punctuation)
+            return setVoice(change, whom, ask: ask, done: SSIPReply(205, "OK PUNCTUATION SET")) { _ in
+            } refused: { _ in
+                SSIPReply(305, "ERR COULDNT SET PUNCT MODE")
+            }
         case "SPELLING":
             guard let on = Self.onOff(value) else { return .notOnOff }
-            settings.spelling = on
-            return SSIPReply(207, "OK SPELLING SET")
+            let change = on ? Request.VoiceChange(spelling: true) : .init(reset: [.spelling])
+            return setVoice(change, whom, ask: ask, done: SSIPReply(207, "OK SPELLING SET")) { _ in
+            } refused: { _ in
+                SSIPReply(308, "ERR COULDNT SET SPELLING")
+            }
         case "CAP_LET_RECOGN":
-            guard ["none", "spell", "icon"].contains(value.lowercased()) else { return .invalidParameter }
-            settings.capitalLetters = value.lowercased()
-            return SSIPReply(206, "OK CAP LET RECOGNITION SET")
+            guard let capitals = CapitalLetters(rawValue: value.lowercased()) else { return .invalidParameter }
+            let change = capitals == .none ? Request.VoiceChange(reset: [.capitals]) : .init(capitals: capitals)
+            return setVoice(change, whom, ask: ask, done: SSIPReply(206, "OK CAP LET RECOGNITION SET")) { _ in
+            } refused: { _ in
+                SSIPReply(306, "ERR COULDNT SET CAP LET RECOGNITION")
+            }
         case "SSML_MODE":
             guard let on = Self.onOff(value) else { return .notOnOff }
             ssml = on
             return SSIPReply(219, "OK SSML MODE SET")
+        case "PITCH_RANGE":
+            guard let number = Int(value) else { return .notANumber }
+            guard number >= -100 else { return SSIPReply(416, "ERR PITCH RANGE TOO LOW") }
+            guard number <= 100 else { return SSIPReply(415, "ERR PITCH RANGE TOO HIGH") }
+            // The narrator's voices have no pitch range: kept for GET.
+            return keep(whom, ask: ask, done: SSIPReply(263, "OK PITCH RANGE SET")) { $0.pitchRange = number }
         case "PAUSE_CONTEXT":
             guard let number = Int(value), number >= 0 else { return .notANumber }
-            settings.pauseContext = number
-            return SSIPReply(217, "OK PAUSE CONTEXT SET")
+            return keep(whom, ask: ask, done: SSIPReply(217, "OK PAUSE CONTEXT SET")) { $0.pauseContext = number }
         case "HISTORY":
             guard Self.onOff(value) != nil else { return .notOnOff }
-            return SSIPReply(299, "OK BUT NOT IMPLEMENTED -- DOES NOTHING")
+            return keep(whom, ask: ask, done: SSIPReply(299, "OK BUT NOT IMPLEMENTED -- DOES NOTHING")) { _ in }
         default:
             return .invalidParameter
         }
     }
+
+    /// What SSIP sets for `self` only.
+    static let selfOnly: Set<String> = ["CLIENT_NAME", "PRIORITY", "NOTIFICATION", "SSML_MODE"]
+
+    /// SSIP's error for a number no connected client has.
+    static let noSuchClient = SSIPReply(402, "ERR NO SUCH CLIENT")
 
     /// The one output module: the narrator.
     static let outputModule = "narrator"
@@ -97,37 +131,6 @@ extension SSIPSession {
         return SSIPReply(208, "OK CLIENT NAME SET")
     }
 
-    private mutating func setNumber(_ name: String, _ value: String, ask: Ask) -> SSIPReply {
-        guard let number = Int(value) else { return .notANumber }
-        guard number >= -100 else { return SSIPReply(410, "ERR \(name) TOO LOW") }
-        guard number <= 100 else { return SSIPReply(409, "ERR \(name) TOO HIGH") }
-        let change: Request.VoiceChange
-        switch name {
-        case "RATE":
-            change = SSIPScale.rate(number).map { .init(rate: $0) } ?? .init(reset: [.rate])
-        case "PITCH":
-            change = SSIPScale.pitch(number).map { .init(pitch: $0) } ?? .init(reset: [.pitch])
-        case "VOLUME":
-            change = SSIPScale.volume(number).map { .init(volume: $0) } ?? .init(reset: [.volume])
-        default:
-            // The narrator's voices have no pitch range: kept for GET.
-            settings.pitchRange = number
-            return SSIPReply(263, "OK PITCH RANGE SET")
-        }
-        guard case .voice = ask(.set(change)) else { return SSIPReply(300, "ERR INTERNAL") }
-        switch name {
-        case "RATE":
-            settings.rate = number
-            return SSIPReply(203, "OK RATE SET")
-        case "PITCH":
-            settings.pitch = number
-            return SSIPReply(204, "OK PITCH SET")
-        default:
-            settings.volume = number
-            return SSIPReply(218, "OK VOLUME SET")
-        }
-    }
-
     /// `NOTIFICATION EVENT on|off` (or `ALL`), for the messages sent after it.
     private mutating func notification(_ values: [String]) -> SSIPReply {
         guard values.count == 2, let on = Self.onOff(values[1]) else { return .notOnOff }
@@ -142,31 +145,5 @@ extension SSIPSession {
         }
         if on { events.formUnion(kinds) } else { events.subtract(kinds) }
         return SSIPReply(220, "OK NOTIFICATION SET")
-    }
-
-    /// `GET NAME`: what the connection set, in SSIP's terms; the language is the one it speaks.
-    mutating func get(_ name: String, ask: Ask) -> SSIPReply {
-        let value: String
-        switch name {
-        case "RATE": value = String(settings.rate)
-        case "PITCH": value = String(settings.pitch)
-        case "PITCH_RANGE": value = String(settings.pitchRange)
-        case "VOLUME": value = String(settings.volume)
-        case "LANGUAGE":
-            guard case .voice(let voice) = ask(.set(.init())) else { return SSIPReply(300, "ERR INTERNAL") }
-            value = voice.locale
-        case "VOICE_TYPE", "VOICE": value = settings.voiceType
-        case "SYNTHESIS_VOICE": value = settings.synthesisVoice ?? "none"
-        case "OUTPUT_MODULE": value = Self.outputModule
-        case "PUNCTUATION": value = settings.punctuation
-        case "SPELLING": value = settings.spelling ? "on" : "off"
-        case "CAP_LET_RECOGN": value = settings.capitalLetters
-        case "SSML_MODE": value = ssml ? "on" : "off"
-        case "PRIORITY": value = priority.rawValue
-        case "PAUSE_CONTEXT": value = String(settings.pauseContext)
-        case "CLIENT_NAME": value = clientName ?? "unknown:unknown:unknown"
-        default: return .invalidParameter
-        }
-        return SSIPReply(251, "OK GET RETURNED", lines: [value])
     }
 }

@@ -3,8 +3,14 @@ import NarratorWire
 extension SSIPSession {
     /// Queues text at the connection's priority (a block's, inside one): first the cancels SSIP's
     /// priority makes among this client's own messages, then the announcement, with the narrator
-    /// priority and policy of `SSIPPriority`.
-    mutating func say(_ text: String, ssml: Bool, ask: Ask) -> SSIPReply {
+    /// priority and policy of `SSIPPriority`. A block's messages share one scope, said as a `block`
+    /// (C25): a `STOP` of another client or of all that cuts one cuts the rest.
+    mutating func say(
+        _ text: String, ssml: Bool, kind: SSIPHistory.Kind = .text, shown: String? = nil, ask: Ask
+    ) -> SSIPReply {
+        // A block that was cancelled is over, as one message: what is sent to it after is not said,
+        // and answered with the id of the message that was cut.
+        if let cut = block?.cut { return .queued(cut) }
         let priority = block?.priority ?? self.priority
         // Inside a block only its first message meets the others: the block is one message to SSIP.
         let laterInBlock = block?.scope != nil
@@ -24,11 +30,12 @@ extension SSIPSession {
         let key = laterInBlock ? nil : priority.supersedes(progress: progressKey())
         let say = Request.Say(
             .text(text), priority: priority.narrator, supersedes: key,
-            expiresMilliseconds: priority.expiresMilliseconds, scope: scope, ssml: ssml)
+            expiresMilliseconds: priority.expiresMilliseconds, scope: scope, ssml: ssml, block: block != nil)
         switch ask(.say(say)) {
         case .announcement(let announcement):
             messages[announcement.id] = SSIPMessage(priority: priority, scope: scope, events: events, key: key)
             lastMessage = announcement.id
+            past.note(announcement.id, priority, kind, shown: shown)
             return .queued(announcement.id)
         case .error(let error):
             return Self.reply(to: error)
@@ -102,10 +109,5 @@ extension SSIPSession {
     static func escaped(_ text: String) -> String {
         text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
             .replacing("\"", with: "&quot;")
-    }
-
-    /// `SPELLING on`: every character on its own.
-    static func spelled(_ text: String) -> String {
-        text.filter { !$0.isWhitespace }.map(String.init).joined(separator: " ")
     }
 }

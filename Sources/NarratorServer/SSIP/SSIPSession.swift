@@ -27,21 +27,31 @@ struct SSIPSession {
     var priority = SSIPPriority.text
     var ssml = false
     var settings = SSIPVoiceSettings()
+    /// The narrator's voice for this client as the connection last saw it (opening, its own `SET`,
+    /// `GET`): what changed since was changed by someone else (`follow`).
+    var heard: Reply.Voice?
     var events: Set<SSIPEventKind> = []
     /// This client's messages not ended yet, by announcement id (SSIP's message id).
     var messages: [String: SSIPMessage] = [:]
     /// The number of the next message's scope.
     var nextScope = 1
-    /// `BLOCK BEGIN` was sent: its priority, and the scope its messages share once the first is sent.
-    var block: (priority: SSIPPriority, scope: String?)?
+    /// `BLOCK BEGIN` was sent: its priority, the scope its messages share once the first is sent, and
+    /// the id of its message that was cancelled (`STOP`, `CANCEL`, of this client or another): the
+    /// block is one message to SSIP, so the rest of it is not said.
+    var block: (priority: SSIPPriority, scope: String?, cut: String?)?
     /// This connection paused its own speech (`PAUSE self`).
     var paused = false
     /// The id of the last message this client sent.
     var lastMessage: String?
+    /// What `HISTORY` keeps for this connection: cursor, sort, and what its messages were.
+    var past = SSIPHistory()
+    /// The wall clock in seconds since 1970, for the times `HISTORY` lists (a test's own, fixed).
+    let clock: @Sendable () -> Double
 
-    init(client: ClientID, voices: [SSIPVoice]) {
+    init(client: ClientID, voices: [SSIPVoice], clock: @escaping @Sendable () -> Double = SSIPHistory.wallClock) {
         self.client = client
         self.voices = voices
+        self.clock = clock
     }
 
     /// The requests a new connection makes: it listens to its own outcomes, for the 7xx events, and
@@ -50,6 +60,12 @@ struct SSIPSession {
     static let opening: [Request] = [
         .subscribe(allClients: false), .hello(client: nil, locale: nil, profile: profile),
     ]
+
+    /// Makes the opening requests, and notes the voice the connection starts with.
+    mutating func open(ask: Ask) {
+        for request in Self.opening { _ = ask(request) }
+        if case .voice(let voice) = ask(.set(.init())) { heard = voice }
+    }
 
     /// The profile of SSIP connections.
     static let profile = "ssip"
@@ -62,8 +78,9 @@ struct SSIPSession {
         if block != nil, !Self.allowedInBlock(command) { return (.notAllowedInBlock, .command) }
         switch command {
         case .speak: return (.receivingData, .data)
-        case .char(let character): return (say(Self.characterSSML(character), ssml: true, ask: ask), .command)
-        case .key(let name): return (say(Self.keySSML(name), ssml: true, ask: ask), .command)
+        case .char(let character):
+            return (say(Self.characterSSML(character), ssml: true, kind: .char, shown: character, ask: ask), .command)
+        case .key(let name): return (say(Self.keySSML(name), ssml: true, kind: .key, shown: name, ask: ask), .command)
         case .soundIcon(let name): return (soundIcon(name, ask: ask), .command)
         case .stop(let target): return (stop(target, ask: ask), .command)
         case .cancel(let target): return (cancel(target, ask: ask), .command)
@@ -74,7 +91,7 @@ struct SSIPSession {
         case .list(let what, let arguments): return (list(what, arguments), .command)
         case .blockBegin:
             if block != nil { return (SSIPReply(330, "ERR ALREADY INSIDE BLOCK"), .command) }
-            block = (priority, nil)
+            block = (priority, nil, nil)
             return (SSIPReply(260, "OK INSIDE BLOCK"), .command)
         case .blockEnd:
             guard block != nil else { return (SSIPReply(331, "ERR ALREADY OUTSIDE BLOCK"), .command) }
@@ -86,9 +103,10 @@ struct SSIPSession {
         }
     }
 
-    /// The text of a `SPEAK` block: queued at the connection's priority.
+    /// The text of a `SPEAK` block: queued at the connection's priority (spelled by the narrator
+    /// when the client's `spelling` is on).
     mutating func speak(_ text: String, ask: Ask) -> SSIPReply {
-        say(settings.spelling && !ssml ? Self.spelled(text) : text, ssml: ssml, ask: ask)
+        say(text, ssml: ssml, ask: ask)
     }
 
     /// Bytes that were not SSIP: the error the client gets; the connection stays open.

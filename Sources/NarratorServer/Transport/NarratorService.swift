@@ -69,32 +69,11 @@ public struct NarratorService: Sendable {
         let limit = configuration.lineLimit
         let (conductor, logger) = (conductor, logger)
         let open = OpenConnections()
-        // Every connection lives on the conductor's event loop (see ConnectionHandler).
-        let bootstrap = ServerBootstrap(group: conductor.eventLoop)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-        let serve: @Sendable (any Channel) -> EventLoopFuture<any Channel> = { channel in
-            channel.eventLoop.makeCompletedFuture { () -> any Channel in
-                try channel.pipeline.syncOperations.addHandler(
-                    ConnectionHandler(conductor: conductor, lineLimit: limit, logger: logger))
-                open.insert(channel)
-                return channel
-            }
-        }
-        let path: String
-        let server: NIOAsyncChannel<any Channel, Never>
-        if let inherited = configuration.inherited {
-            // systemd made the socket and its folder, and keeps them after this process ends.
-            path = inherited.path
-            server = try await bootstrap.bind(inherited.descriptor, childChannelInitializer: serve)
-            logger.info("Listening on \(path), the socket systemd passed")
-        } else {
-            path = configuration.socketPath
-            try SocketPath.prepare(path)
-            server = try await SocketPath.bindPrivately(path) {
-                try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: serve)
-            }
-            logger.info("Listening", metadata: ["socket": "\(path)"])
-        }
+        let socket = ListeningSocket(path: configuration.socketPath, inherited: configuration.inherited, what: "")
+        let path = socket.servedPath
+        let server = try await socket.listen(
+            on: conductor.eventLoop, open: open, logger: logger, prepare: { try SocketPath.prepare(path) },
+            handler: { ConnectionHandler(conductor: conductor, lineLimit: limit, logger: logger) })
         defer { if configuration.inherited == nil { unlink(path) } }
         var servers = [server]
         if let ssip = configuration.ssip {

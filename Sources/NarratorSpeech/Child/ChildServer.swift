@@ -1,4 +1,5 @@
 import CNarratorSandbox
+import NarratorWire
 
 #if canImport(Glibc)
     import Glibc
@@ -36,8 +37,12 @@ struct ChildServer {
         let spec = try reader.string()
         let rate = Int(try reader.int32())
         let pitch = Int(try reader.int32())
+        let punctuation = Punctuation(wireCode: try reader.int32())
+        let capitals = CapitalLetters(wireCode: try reader.int32())
         do throws(SpeechError) {
-            try owner.apply(byName ? .name(spec) : .language(spec), rate: rate, pitch: pitch)
+            try owner.apply(
+                byName ? .name(spec) : .language(spec),
+                EspeakSettings(rate: rate, pitch: pitch, punctuation: punctuation, capitals: capitals))
             reply(SynthesisWire.result, code: 0, function: "")
         } catch {
             reply(SynthesisWire.result, error)

@@ -51,6 +51,8 @@ struct ChildSynthesizer: Synthesizer {
         }
         writer.int32(Int32(settings.rate))
         writer.int32(Int32(settings.pitch))
+        writer.int32(settings.punctuation.wireCode)
+        writer.int32(settings.capitals.wireCode)
         guard channel.send(SynthesisWire.apply, writer.bytes) else {
             throw lost("it closed its connection", textBytes: 0, language: settings.locale)
         }

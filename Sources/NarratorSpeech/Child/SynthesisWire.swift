@@ -2,8 +2,8 @@
 /// frame is a tag byte, a payload length (UInt32) and the payload; numbers are little-endian, strings
 /// a UInt32 byte count and UTF-8. Both ends are the same build of the same program.
 enum SynthesisWire {
-    /// Daemon -> child: select a voice (UInt8 0 name / 1 language, string, Int32 rate, Int32 pitch);
-    /// answered by `result`.
+    /// Daemon -> child: select a voice (UInt8 0 name / 1 language, string, Int32 rate, Int32 pitch,
+    /// Int32 punctuation and Int32 capitals, each its case's index); answered by `result`.
     static let apply: UInt8 = 0x61  // a
     /// Daemon -> child: synthesize (UInt8 ssml, string text); answered by `chunk`s and one `end`.
     static let synthesize: UInt8 = 0x73  // s

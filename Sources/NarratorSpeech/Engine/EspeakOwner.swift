@@ -23,8 +23,9 @@ struct EspeakOwner {
     /// The variants (`voices/!v`) a voice name may add after a `+`.
     let variants: [VoiceDescription]
     /// The voice last selected: `language:pl` (by properties) or `name:zlw/pl+f3` (by name).
-    private var appliedVoice: String?
-    private var appliedSettings: (rate: Int, pitch: Int)?
+    var appliedVoice: String?
+    /// The parameters last set (`EspeakOwner+Voice`); nil: set them all again.
+    var appliedSettings: EspeakSettings?
     private let logger: Logger
 
     /// Initializes espeak-ng for synchronous (retrieval) output on the calling thread.
@@ -116,54 +117,6 @@ struct EspeakOwner {
             cursor += strlen(cursor) + 1
         }
         return languages
-    }
-
-    /// Selects the voice and parameters of an utterance, touching espeak-ng only for what changed.
-    mutating func apply(_ voice: ResolvedVoice, _ settings: VoiceRequest) throws(SpeechError) {
-        try apply(VoiceSelection(voice), rate: settings.rate, pitch: settings.pitch)
-    }
-
-    /// Selects a voice by name or language, and the rate and pitch.
-    mutating func apply(_ selection: VoiceSelection, rate: Int, pitch: Int) throws(SpeechError) {
-        var voiceChanged = false
-        let wanted = selection.key
-        if appliedVoice != wanted {
-            let (function, status) =
-                switch selection {
-                case .name(let name):
-                    ("espeak_SetVoiceByName", name.withCString { espeak_SetVoiceByName($0) })
-                case .language(let language):
-                    (
-                        "espeak_SetVoiceByProperties",
-                        language.withCString { language -> espeak_ERROR in
-                            var spec = espeak_VOICE()
-                            spec.languages = language
-                            return espeak_SetVoiceByProperties(&spec)
-                        }
-                    )
-                }
-            guard status == EE_OK else {
-                appliedVoice = nil
-                throw .espeakCall(function: function, code: status.rawValue)
-            }
-            appliedVoice = wanted
-            voiceChanged = true
-        }
-        // A voice change resets the rate (after the Russian voice others speak ~6 % slower), so
-        // every parameter is applied again after one.
-        let previous = voiceChanged ? nil : appliedSettings
-        if previous?.rate != rate { try set(espeakRATE, rate) }
-        if previous?.pitch != pitch { try set(espeakPITCH, pitch) }
-        // espeak-ng always synthesizes at its normal volume: the utterance's volume is applied to its
-        // samples afterwards (`SynthesisContext.applyVolume`), so the silence trimmed at the start
-        // is found the same way at every volume, and a muted utterance lasts as long as a loud one.
-        if previous == nil { try set(espeakVOLUME, SynthesisContext.synthesisVolume) }
-        appliedSettings = (rate, pitch)
-    }
-
-    private func set(_ parameter: espeak_PARAMETER, _ value: Int) throws(SpeechError) {
-        let status = espeak_SetParameter(parameter, Int32(value), 0)
-        guard status == EE_OK else { throw .espeakCall(function: "espeak_SetParameter", code: status.rawValue) }
     }
 
     /// Synthesizes `text` synchronously; the callback streams it to the context's sink. Without

@@ -138,6 +138,11 @@ public final class SpeechEngine: Sendable {
     ) throws(SpeechError) {
         var voice = try resolveVoice(request.voice.locale)
         voice.named = try request.voice.voice.map { (name) throws(SpeechError) in try resolver.resolve(named: name) }
+        if let name = request.voice.variant {
+            // The variant goes over whatever voice speaks: the named one's own variant, or the locale's.
+            let variant = try resolver.variant(named: name)
+            voice.named = NamedVoice(voice: voice.named?.voice ?? voice.voice, variant: variant)
+        }
         try control.enqueue(SpeechJob(request: request, voice: voice, sink: sink, observer: observer))
     }
 

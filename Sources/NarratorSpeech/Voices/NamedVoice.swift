@@ -37,6 +37,16 @@ extension VoiceResolver {
         return voice
     }
 
+    /// The variant `name` chooses: a variant's file (`f3`) or name (`Annie`), ignoring case.
+    public func variant(named name: String) throws(SpeechError) -> VoiceDescription {
+        let wanted = name.lowercased()
+        let variant =
+            variants.first { NamedVoice.fileName($0.identifier).lowercased() == wanted }
+            ?? variants.first { $0.name.lowercased() == wanted }
+        guard let variant else { throw .unknownVariant(name, variant: name) }
+        return variant
+    }
+
     /// The voice `name` chooses, from the lists.
     private func choose(named name: String) throws(SpeechError) -> NamedVoice {
         let parts = name.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -44,12 +54,11 @@ extension VoiceResolver {
         guard !base.isEmpty, !base.contains(where: \.isWhitespace) else { throw .unknownVoice(name) }
         guard let voice = voice(named: base) else { throw .unknownVoice(name) }
         guard parts.count == 2 else { return NamedVoice(voice: voice, variant: nil) }
-        let wanted = parts[1].lowercased()
-        let variant =
-            variants.first { NamedVoice.fileName($0.identifier).lowercased() == wanted }
-            ?? variants.first { $0.name.lowercased() == wanted }
-        guard let variant else { throw .unknownVariant(name, variant: parts[1]) }
-        return NamedVoice(voice: voice, variant: variant)
+        do {
+            return NamedVoice(voice: voice, variant: try variant(named: parts[1]))
+        } catch {
+            throw .unknownVariant(name, variant: parts[1])
+        }
     }
 
     /// The installed voice a name means: its file path, its file name, its own name, then its language.

@@ -67,8 +67,11 @@ public enum DaemonLine: Sendable, Hashable {
             return .voice(
                 Reply.Voice(
                     locale: try object.string("locale") ?? "", rate: rate, pitch: try object.integer("pitch") ?? 0,
-                    volume: try object.integer("volume") ?? 0, effectsVolume: try object.integer("effects_volume") ?? 0)
-            )
+                    volume: try object.integer("volume") ?? 0, effectsVolume: try object.integer("effects_volume") ?? 0,
+                    variant: try object.string("variant"),
+                    punctuation: Punctuation(rawValue: try object.string("punctuation") ?? "") ?? .none,
+                    capitals: CapitalLetters(rawValue: try object.string("capitals") ?? "") ?? .none,
+                    spelling: try object.bool("spelling") ?? false))
         }
         return .done
     }
@@ -96,9 +99,17 @@ public enum DaemonLine: Sendable, Hashable {
                 counters.append(Reply.Status.Counter(member.key, value))
             }
         }
+        var connected: [Reply.Status.Client] = []
+        for node in try object.array("connected") ?? [] {
+            guard case .object(let members) = node.value else { continue }
+            var client = try WireObject(members, subject: "a connected client")
+            guard let number = try client.integer("number").flatMap({ UInt64(exactly: $0) }) else { continue }
+            connected.append(Reply.Status.Client(number: number, name: try client.string("name") ?? ""))
+        }
         return Reply.Status(
             version: version, speaking: speaking, queued: try object.integer("queued") ?? 0, paused: paused,
-            clients: try object.integer("clients") ?? 0, profile: try object.string("profile") ?? "",
+            clients: try object.integer("clients") ?? 0, connected: connected,
+            profile: try object.string("profile") ?? "",
             profileFolder: try object.string("profile_folder") ?? "",
             output: try outputState(&output, millisecondsKey: "since_ms"),
             uptimeMilliseconds: try object.decimal("uptime_ms") ?? 0, counters: counters,
@@ -138,7 +149,9 @@ public enum DaemonLine: Sendable, Hashable {
             id: try required(entry.string("id"), "id"), client: try entry.string("client") ?? "",
             text: try entry.string("text") ?? "",
             priority: Priority(rawValue: try entry.string("priority") ?? "") ?? .default, outcome: outcome,
-            milliseconds: try entry.decimal("t_ms") ?? 0)
+            milliseconds: try entry.decimal("t_ms") ?? 0,
+            clientNumber: try entry.integer("client_number").flatMap { UInt64(exactly: $0) },
+            queuedMilliseconds: try entry.decimal("queued_ms"), ssml: try entry.bool("ssml") ?? false)
     }
 
     private static func notification(_ event: String, _ object: inout WireObject) throws(ProtocolError)

@@ -65,13 +65,25 @@ public enum Reply: Sendable, Hashable {
         public var pitch: Int
         public var volume: Int
         public var effectsVolume: Int
+        /// The variant of the voices the client's speech takes; nil: each voice as it is.
+        public var variant: String?
+        public var punctuation: Punctuation
+        public var capitals: CapitalLetters
+        public var spelling: Bool
 
-        public init(locale: String, rate: Int, pitch: Int, volume: Int, effectsVolume: Int) {
+        public init(
+            locale: String, rate: Int, pitch: Int, volume: Int, effectsVolume: Int, variant: String? = nil,
+            punctuation: Punctuation = .none, capitals: CapitalLetters = .none, spelling: Bool = false
+        ) {
             self.locale = locale
             self.rate = rate
             self.pitch = pitch
             self.volume = volume
             self.effectsVolume = effectsVolume
+            self.variant = variant
+            self.punctuation = punctuation
+            self.capitals = capitals
+            self.spelling = spelling
         }
     }
 
@@ -104,11 +116,24 @@ public enum Reply: Sendable, Hashable {
             }
         }
 
+        /// A connected client: its number (`client`'s in `cancel`, `pause`, `resume`, `set`) and name.
+        public struct Client: Sendable, Hashable {
+            public var number: UInt64
+            public var name: String
+
+            public init(number: UInt64, name: String) {
+                self.number = number
+                self.name = name
+            }
+        }
+
         public var version: String
         public var speaking: Speaking?
         public var queued: Int
         public var paused: Paused
         public var clients: Int
+        /// The connected clients, by number.
+        public var connected: [Client]
         /// The asking client's profile, and its folder.
         public var profile: String
         public var profileFolder: String
@@ -172,10 +197,11 @@ public enum Reply: Sendable, Hashable {
 
         public init(
             version: String, speaking: Speaking?, queued: Int, paused: Paused = Paused(), clients: Int,
-            profile: String, profileFolder: String, output: OutputState, uptimeMilliseconds: Double,
-            counters: [Counter], defaults: Defaults? = nil
+            connected: [Client] = [], profile: String, profileFolder: String, output: OutputState,
+            uptimeMilliseconds: Double, counters: [Counter], defaults: Defaults? = nil
         ) {
             self.defaults = defaults
+            self.connected = connected
             self.version = version
             self.speaking = speaking
             self.queued = queued
@@ -200,9 +226,16 @@ public enum Reply: Sendable, Hashable {
         public var outcome: Outcome
         /// When that outcome happened, in milliseconds since the daemon started.
         public var milliseconds: Double
+        /// The number of the client that queued it (nil from a daemon that does not say).
+        public var clientNumber: UInt64?
+        /// When it was queued, in milliseconds since the daemon started.
+        public var queuedMilliseconds: Double?
+        /// Its text is SSML.
+        public var ssml: Bool
 
         public init(
-            id: String, client: String, text: String, priority: Priority, outcome: Outcome, milliseconds: Double
+            id: String, client: String, text: String, priority: Priority, outcome: Outcome, milliseconds: Double,
+            clientNumber: UInt64? = nil, queuedMilliseconds: Double? = nil, ssml: Bool = false
         ) {
             self.id = id
             self.client = client
@@ -210,6 +243,9 @@ public enum Reply: Sendable, Hashable {
             self.priority = priority
             self.outcome = outcome
             self.milliseconds = milliseconds
+            self.clientNumber = clientNumber
+            self.queuedMilliseconds = queuedMilliseconds
+            self.ssml = ssml
         }
     }
 
@@ -281,6 +317,10 @@ extension Reply {
             line.add("pitch", voice.pitch)
             line.add("volume", voice.volume)
             line.add("effects_volume", voice.effectsVolume)
+            if let variant = voice.variant { line.add("variant", variant) } else { line.addNull("variant") }
+            line.add("punctuation", voice.punctuation.rawValue)
+            line.add("capitals", voice.capitals.rawValue)
+            line.add("spelling", voice.spelling)
         case .status(let status):
             line.add("version", status.version)
             if let speaking = status.speaking {
@@ -299,6 +339,14 @@ extension Reply {
             paused.add("clients", strings: status.paused.clients)
             line.add("paused", object: paused)
             line.add("clients", status.clients)
+            line.add(
+                "connected",
+                objects: status.connected.map { client in
+                    var object = JSONObjectWriter()
+                    object.add("number", Int(clamping: client.number))
+                    object.add("name", client.name)
+                    return object
+                })
             line.add("profile", status.profile)
             line.add("profile_folder", status.profileFolder)
             line.add("output", object: status.output.object(event: nil))
@@ -321,7 +369,8 @@ extension Reply {
 
 extension Reply.HistoryEntry {
     /// `{"id":"8","client":"RetroRacing","text":"...","priority":"default","outcome":"finished","t_ms":...}`,
-    /// with the outcome's `by`, `position` or `reason` after, as in a notification.
+    /// with the outcome's `by`, `position` or `reason` after, as in a notification, then the client's
+    /// number, when it was queued, and `ssml` when it is.
     var object: JSONObjectWriter {
         var object = JSONObjectWriter()
         object.add("id", id)
@@ -331,6 +380,9 @@ extension Reply.HistoryEntry {
         object.add("outcome", outcome.name)
         object.add("t_ms", milliseconds: milliseconds)
         outcome.addPayload(to: &object)
+        clientNumber.map { object.add("client_number", Int(clamping: $0)) }
+        queuedMilliseconds.map { object.add("queued_ms", milliseconds: $0) }
+        if ssml { object.add("ssml", true) }
         return object
     }
 }

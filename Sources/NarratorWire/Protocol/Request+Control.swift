@@ -14,7 +14,7 @@ extension Request {
         return .cancel(scope: scope, allClients: allClients, speaking: speaking, client: client)
     }
 
-    /// Whose speech a `cancel`, `pause` or `resume` acts on: `all_clients`, or one other client by the
+    /// Whose speech (or voice settings) a `cancel`, `pause`, `resume` or `set` acts on: `all_clients`, or one other client by the
     /// number `status`, `history` and notifications show (`"client 7"` is 7).
     static func parseWhose(_ fields: inout WireObject) throws(ProtocolError) -> (allClients: Bool, client: ClientID?) {
         let allClients = try fields.bool("all_clients") ?? false

@@ -26,6 +26,7 @@ extension Request {
             say.scope.map { line.add("scope", $0) }
             if say.ssml { line.add("ssml", true) }
             say.pan.map { line.add(Request.panField, .number(String($0.value))) }
+            if say.block { line.add("block", true) }
         case .cancel(let scope, let allClients, let speaking, let client):
             scope.map { line.add("scope", $0) }
             if allClients { line.add("all_clients", true) }
@@ -36,15 +37,21 @@ extension Request {
             client.map { line.add("client", Int(clamping: $0.rawValue)) }
         case .subscribe(let allClients):
             if allClients { line.add("all_clients", true) }
-        case .set(let change):
+        case .set(let change, let allClients, let client):
             change.locale.map { line.add("locale", $0) }
             change.rate.map { line.add("rate", $0) }
             change.pitch.map { line.add("pitch", $0) }
             change.volume.map { line.add("volume", $0) }
             change.effectsVolume.map { line.add("effects_volume", $0) }
+            change.variant.map { line.add("variant", $0) }
+            change.punctuation.map { line.add("punctuation", $0.rawValue) }
+            change.capitals.map { line.add("capitals", $0.rawValue) }
+            change.spelling.map { line.add("spelling", $0) }
             for setting in Request.VoiceChange.Setting.allCases where change.reset.contains(setting) {
                 line.addNull(setting.rawValue)
             }
+            if allClients { line.add("all_clients", true) }
+            client.map { line.add("client", Int(clamping: $0.rawValue)) }
         case .status:
             break
         case .play(let sound, let arguments):

@@ -53,11 +53,15 @@ extension Request {
         case .set:
             // Here, unlike elsewhere, null is not the same as leaving the field out: it resets it.
             let reset = Set(VoiceChange.Setting.allCases.filter { fields.isNull($0.rawValue) })
+            let (allClients, client) = try parseWhose(&fields)
             return .set(
                 VoiceChange(
                     locale: try fields.string("locale"), rate: try fields.integer("rate"),
                     pitch: try fields.integer("pitch"), volume: try fields.integer("volume"),
-                    effectsVolume: try fields.integer("effects_volume"), reset: reset))
+                    effectsVolume: try fields.integer("effects_volume"), variant: try fields.string("variant"),
+                    punctuation: try choice(&fields, "punctuation"), capitals: try choice(&fields, "capitals"),
+                    spelling: try fields.bool("spelling"), reset: reset),
+                allClients: allClients, client: client)
         case .status:
             return .status
         case .subscribe:
@@ -77,6 +81,18 @@ extension Request {
             }
             return .history(limit: limit, allClients: try fields.bool("all_clients") ?? false)
         }
+    }
+
+    /// A field whose value is one of a few names (`punctuation`, `capitals`).
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ fields: inout WireObject, _ key: String)
+        throws(ProtocolError) -> Choice? where Choice.RawValue == String
+    {
+        guard let name = try fields.string(key) else { return nil }
+        guard let value = Choice(rawValue: name) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ProtocolError(.invalidField, "\"\(key)\" must be one of \(names), not \"\(name)\"")
+        }
+        return value
     }
 
     private static func readPriority(_ fields: inout WireObject) throws(ProtocolError) -> Priority {
@@ -103,11 +119,16 @@ extension Request {
         let priority = try readPriority(&fields)
         let expires = try fields.integer("expires_ms")
         if let expires, expires < 0 { throw ProtocolError(.invalidField, "\"expires_ms\" must be 0 or more") }
+        let scope = try fields.scope("scope")
+        let block = try fields.bool("block") ?? false
+        if block, scope == nil {
+            throw ProtocolError(
+                .invalidField, "\"block\" makes an announcement one with the others of its \"scope\": give a scope")
+        }
         return Say(
             content, priority: priority, supersedes: try fields.string("supersedes"), expiresMilliseconds: expires,
-            resume: try fields.bool("resume") ?? false, scope: try fields.scope("scope"),
-            ssml: try fields.bool("ssml") ?? false,
-            pan: try readPan(&fields))
+            resume: try fields.bool("resume") ?? false, scope: scope, ssml: try fields.bool("ssml") ?? false,
+            pan: try readPan(&fields), block: block)
     }
 
     /// A `say`'s place: nil when absent or null.

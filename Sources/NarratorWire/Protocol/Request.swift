@@ -16,7 +16,9 @@ public enum Request: Sendable, Hashable {
     case pause(allClients: Bool, client: ClientID? = nil)
     /// Lifts the pause `pause` with the same fields set.
     case resume(allClients: Bool, client: ClientID? = nil)
-    case set(VoiceChange)
+    /// Changes this client's voice settings (or every connected client's with `allClients`, or client
+    /// `client`'s), as each one's own `set` would.
+    case set(VoiceChange, allClients: Bool = false, client: ClientID? = nil)
     case status
     /// Starts the stream of outcomes for this client's announcements, or everyone's.
     case subscribe(allClients: Bool)
@@ -74,11 +76,14 @@ public enum Request: Sendable, Hashable {
         public var ssml: Bool
         /// Where the speech is heard, left to right; nil: the centre.
         public var pan: Pan?
+        /// One with the other announcements of its `scope` (SSIP's block): a cancel of what is heard
+        /// that takes it takes those waiting too.
+        public var block: Bool
 
         public init(
             _ content: Content, priority: Priority = .default, supersedes: String? = nil,
             expiresMilliseconds: Int? = nil, resume: Bool = false, scope: String? = nil, ssml: Bool = false,
-            pan: Pan? = nil
+            pan: Pan? = nil, block: Bool = false
         ) {
             self.content = content
             self.priority = priority
@@ -88,6 +93,7 @@ public enum Request: Sendable, Hashable {
             self.scope = scope
             self.ssml = ssml
             self.pan = pan
+            self.block = block
         }
     }
 
@@ -98,6 +104,7 @@ public enum Request: Sendable, Hashable {
         public enum Setting: String, Sendable, Hashable, CaseIterable {
             case locale, rate, pitch, volume
             case effectsVolume = "effects_volume"
+            case variant, punctuation, capitals, spelling
         }
 
         public var locale: String?
@@ -107,18 +114,30 @@ public enum Request: Sendable, Hashable {
         public var volume: Int?
         /// The loudness of this client's sounds (`play`, and sounds of its events), 100 as rendered.
         public var effectsVolume: Int?
+        /// A variant of the speech system's voices (espeak-ng's `f2`, `narrator voices --variants`) the
+        /// client's speech takes, whatever voice speaks its language.
+        public var variant: String?
+        public var punctuation: Punctuation?
+        public var capitals: CapitalLetters?
+        /// Plain text is said character by character.
+        public var spelling: Bool?
         /// The settings given as `null`: back to the daemon's default, and following it from then on.
         public var reset: Set<Setting>
 
         public init(
             locale: String? = nil, rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, effectsVolume: Int? = nil,
-            reset: Set<Setting> = []
+            variant: String? = nil, punctuation: Punctuation? = nil, capitals: CapitalLetters? = nil,
+            spelling: Bool? = nil, reset: Set<Setting> = []
         ) {
             self.locale = locale
             self.rate = rate
             self.pitch = pitch
             self.volume = volume
             self.effectsVolume = effectsVolume
+            self.variant = variant
+            self.punctuation = punctuation
+            self.capitals = capitals
+            self.spelling = spelling
             self.reset = reset
         }
     }

@@ -42,7 +42,7 @@ struct ConductorSimulation {
             let say = Request.Say(
                 .text(bits % 9 == 0 ? " " : "Text \(bits % 1000)."), priority: priorities[Int(bits % 3)],
                 supersedes: bits % 5 == 0 ? "key" : nil, expiresMilliseconds: bits % 7 == 0 ? Int(bits % 900) : nil,
-                resume: bits % 2 == 0, scope: bits % 4 == 0 ? "help" : nil)
+                resume: bits % 2 == 0, scope: bits % 4 == 0 ? "help" : nil, block: bits % 8 == 0)
             input(.request(client, .say(say)))
         case 4:
             // Of its own, of all, of another client by number (4 is never connected), or only what is heard.

@@ -15,12 +15,24 @@ struct SSIPMachine {
     /// `speak #1 "One."`, `stop #1`, in order.
     var heard: [String] = []
 
+    /// The wall clock every session reads: 2023-11-14 22:13:20 UTC, when the daemon's clock reads 0.
+    static let wallClock = 1_700_000_000.0
+
     /// A connected SSIP client with every event on.
     mutating func connect(_ id: UInt64) {
         let client = ClientID(rawValue: id)
         deliver(machine.run(.connected(client)))
-        sessions[id] = SSIPSession(client: client, voices: [SSIPVoice(name: "Polish", language: "pl")])
-        for request in SSIPSession.opening { deliver(Array(machine.run(.request(client, request)).dropFirst())) }
+        var session = SSIPSession(
+            client: client, voices: [SSIPVoice(name: "Polish", language: "pl")], clock: { Self.wallClock })
+        var caused: [ConductorAction] = []
+        session.open { request in
+            let actions = machine.run(.request(client, request))
+            caused += actions.dropFirst()
+            guard case .reply(_, let reply)? = actions.first else { return .done }
+            return reply
+        }
+        sessions[id] = session
+        deliver(caused)
         #expect(send(id, "SET SELF NOTIFICATION ALL on").code == 220)
     }
 

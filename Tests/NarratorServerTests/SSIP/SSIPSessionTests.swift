@@ -69,7 +69,6 @@ import Testing
         #expect(m.send(1, "SET SELF LANGUAGE C").code == 201)
         #expect(m.send(1, "GET LANGUAGE").lines == ["en"])
         #expect(m.send(1, "SET SELF OUTPUT_MODULE espeak-ng").code == 312)
-        #expect(m.send(1, "SET all RATE 10").code == 402)
         #expect(m.send(1, "SET SELF PRIORITY urgent").code == 408)
     }
 
@@ -80,7 +79,7 @@ import Testing
         #expect(m.send(1, "STOP").code == 510)
         #expect(m.send(1, "STOP 0").code == 514)
         #expect(m.send(1, "RESUME self").code == 404)
-        #expect(m.send(1, "HISTORY SORT asc time").code == 380)
+        #expect(m.send(1, "HISTORY SORT sideways time").code == 514)
         #expect(m.send(1, "HISTORY GET LAST").code == 403)
         #expect(SSIPSession.reply(to: .bareLineFeed).code == 500)
     }
@@ -114,5 +113,42 @@ import Testing
         #expect(
             SSIPSession.keySSML("control_a")
                 == "<speak>control <say-as interpret-as=\"characters\">a</say-as></speak>")
+    }
+
+    /// VOICE_TYPE, PUNCTUATION, CAP_LET_RECOGN and SPELLING are the narrator's `set` (C26): a variant
+    /// of espeak-ng's (MALE1, SSIP's default, is the voice as it is), punctuation and capitals said
+    /// by the speech system, text spelled by the narrator; `GET` reads them back, also when another
+    /// client set them.
+    @Test func voiceTypePunctuationCapitalsAndSpellingReachTheNarrator() {
+        var m = SSIPMachine()
+        m.connect(1)
+        m.connect(2)
+        func own(_ id: UInt64) -> OwnVoice? { m.machine.conductor.sessions[ClientID(rawValue: id)]?.own }
+        for (type, variant) in [("female2", "f2"), ("MALE3", "m3"), ("CHILD_MALE", "zac"), ("CHILD_FEMALE", "anika")] {
+            #expect(m.send(1, "SET self VOICE_TYPE \(type)").code == 209)
+            #expect(own(1)?.variant == variant)
+            #expect(m.send(1, "GET VOICE_TYPE").lines == [type.uppercased()])
+        }
+        #expect(m.send(1, "SET self VOICE_TYPE MALE1").code == 209)
+        #expect(own(1)?.variant == nil)
+        #expect(m.send(1, "SET self VOICE_TYPE ROBOT").code == 514)
+        #expect(m.send(1, "SET self PUNCTUATION most").text == "205 OK PUNCTUATION SET\r\n")
+        #expect(own(1)?.punctuation == .most)
+        #expect(m.send(1, "GET PUNCTUATION").lines == ["most"])
+        #expect(m.send(1, "SET self PUNCTUATION none").code == 205)
+        #expect(own(1)?.punctuation == nil)
+        #expect(m.send(1, "SET self CAP_LET_RECOGN spell").code == 206)
+        #expect(own(1)?.capitals == .spell && m.send(1, "GET CAP_LET_RECOGN").lines == ["spell"])
+        #expect(m.send(1, "SET self SPELLING on").code == 207)
+        m.speak(1, .message, "Hi you")
+        #expect(m.machine.conductor.ledger.history(limit: 1, client: nil).first?.text == "H i y o u")
+        // Of another client, and of all.
+        #expect(m.send(1, "SET all VOICE_TYPE FEMALE1").code == 209)
+        #expect(own(1)?.variant == "f1" && own(2)?.variant == "f1")
+        #expect(m.send(2, "GET VOICE_TYPE").lines == ["FEMALE1"])
+        #expect(m.send(1, "SET 2 SPELLING on").code == 207)
+        #expect(m.send(2, "GET SPELLING").lines == ["on"])
+        #expect(m.send(1, "SET 2 CAP_LET_RECOGN icon").code == 206)
+        #expect(m.send(2, "GET CAP_LET_RECOGN").lines == ["icon"])
     }
 }

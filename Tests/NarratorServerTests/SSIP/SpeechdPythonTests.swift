@@ -89,4 +89,45 @@ import Testing
         #expect(history.contains { $0.hasPrefix("interrupted") && $0.contains("python-message: This message") })
         #expect(history.contains { $0.hasPrefix("finished") && $0.contains("python-alert: Important.") })
     }
+
+    /// One connection sets another's settings by its number and everyone's with `Scope.ALL`, as
+    /// the library lets a client do; each reads back what was set for it, and the narrator spells
+    /// the text of the one whose spelling another turned on.
+    static let scopes = """
+        import speechd
+        reader = speechd.SSIPClient("python-reader")
+        number = int(reader._conn.send_command("HISTORY", "GET", "CLIENT_ID")[2][0])
+        other = speechd.SSIPClient("python-setter")
+        other.set_rate(50, scope=number)
+        other.set_pitch(-20, scope=speechd.Scope.ALL)
+        other.set_punctuation(speechd.PunctuationMode.SOME, scope=number)
+        other.set_spelling(True, scope=number)
+        other.set_voice("FEMALE2", scope=speechd.Scope.ALL)
+        print("reader", reader.get_rate(), reader.get_pitch(), reader.get_punctuation())
+        print("setter", other.get_rate(), other.get_pitch(), other.get_punctuation())
+        print("voice", reader._conn.send_command("GET", "VOICE_TYPE")[2][0])
+        try:
+            other.set_rate(10, scope=number + 1000)
+            print("no error")
+        except speechd.SSIPCommandError as error:
+            print("error", error.code())
+        reader.set_priority(speechd.Priority.MESSAGE)
+        reader.speak("Ab c")
+        reader.close()
+        other.close()
+        """
+
+    @Test func oneClientSetsAnothersAndEveryonesSettings() throws {
+        let python = "/usr/bin/python3"
+        let importable = try ChildProcess.run(python, ["-c", "import speechd"])
+        try #require(importable.status == 0, "python3-speechd is not installed: \(importable.errors)")
+        let run = try ChildProcess.run(
+            python, ["-c", Self.scopes], environment: daemon.clientEnvironment, limit: .seconds(60))
+        #expect(run.status == 0, "\(run.output)\n\(run.errors)")
+        #expect(
+            run.output.split(separator: "\n").map(String.init) == [
+                "reader 50 -20 some", "setter 0 -20 none", "voice FEMALE2", "error 402",
+            ])
+        #expect(try daemon.history().contains { $0.contains("python-reader: A b c") })
+    }
 }

@@ -122,6 +122,25 @@ class DaemonTests(unittest.TestCase):
                 other.pause(client=number + 1000)
             self.assertEqual(raised.exception.code, "unknown_client")
 
+    def test_another_clients_settings_and_everyones_are_set_as_their_own(self) -> None:
+        with Narrator(self.socket, subscribe=True) as reader, Narrator(self.socket) as other:
+            reply = reader.say("Number, please.")
+            queued = reader.next_notification(timeout=30)
+            assert queued is not None and queued.client is not None
+            number = int(queued.client.removeprefix("client "))
+            changed = other.set(client=number, variant="f2", punctuation="some", spelling=True)
+            self.assertEqual((changed["variant"], changed["punctuation"], changed["spelling"]), ("f2", "some", True))
+            self.assertIsNone(other.set()["variant"])
+            self.assertEqual(reader.set()["variant"], "f2")
+            other.set(all_clients=True, capitals="spell", reset=["variant"])
+            mine = reader.set()
+            self.assertEqual((mine["variant"], mine["capitals"]), (None, "spell"))
+            self.assertEqual(other.set()["capitals"], "spell")
+            with self.assertRaises(NarratorError) as raised:
+                other.set(client=number + 1000, rate=200)
+            self.assertEqual(raised.exception.code, "unknown_client")
+            reader.wait(reply)
+
     def test_wait_needs_a_subscription_and_an_announcement(self) -> None:
         with Narrator(self.socket) as narrator:
             with self.assertRaises(RuntimeError):

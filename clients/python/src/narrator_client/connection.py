@@ -190,25 +190,41 @@ class Narrator:
         pitch: Optional[int] = None,
         volume: Optional[int] = None,
         effects_volume: Optional[int] = None,
+        variant: Optional[str] = None,
+        punctuation: Optional[str] = None,
+        capitals: Optional[str] = None,
+        spelling: Optional[bool] = None,
         reset: Iterable[str] = (),
+        all_clients: bool = False,
+        client: Optional[int] = None,
     ) -> Reply:
-        """Changes this connection's voice and the volume of its sounds; the reply gives all five.
+        """Changes this connection's voice and the volume of its sounds; the reply gives all nine.
 
         A setting left as None keeps its value. One named in ``reset`` (``reset=["rate"]``) is sent as
         ``null``: it goes back to the daemon's default and follows it from then on, as the Swift
         clients' ``VoiceChange.reset`` does. Naming a setting both ways raises ``ValueError``.
+        ``client`` changes the settings of the client numbered so instead ("client 7" is 7), and
+        ``all_clients`` those of every connected client, each as its own.
         """
-        given = {"locale": locale, "rate": rate, "pitch": pitch, "volume": volume, "effects_volume": effects_volume}
+        given = {
+            "locale": locale,
+            "rate": rate,
+            "pitch": pitch,
+            "volume": volume,
+            "effects_volume": effects_volume,
+            "variant": variant,
+            "punctuation": punctuation,
+            "capitals": capitals,
+            "spelling": spelling,
+        }
         names = set([reset] if isinstance(reset, str) else reset)
         unknown = sorted(names - set(given))
         if unknown:
-            raise ValueError(
-                f"reset takes locale, rate, pitch, volume and effects_volume, not {', '.join(unknown)}"
-            )
+            raise ValueError(f"reset takes {', '.join(given)}, not {', '.join(unknown)}")
         both = sorted(name for name in names if given[name] is not None)
         if both:
             raise ValueError(f"{', '.join(both)} is given a value and reset at once: choose one")
-        fields: Dict[str, Any] = {"type": "set", **given}
+        fields: Dict[str, Any] = {"type": "set", **given, "all_clients": all_clients or None, "client": client}
         return self.request(fields, nulls=names)
 
     def status(self) -> Reply:
