@@ -43,6 +43,8 @@ public struct Conductor {
     var nextAnnouncement: UInt64 = 1
     /// The wake-up the shell holds for the scheduler's next deadline.
     var armedDeadline: ContinuousClock.Instant?
+    /// Sounds of events that play once their speech has been heard to its end (C24), by announcement.
+    var soundsAfterSpeech: [AnnouncementID: SoundAfterSpeech] = [:]
 
     /// The actions of the input being handled.
     var actions: [ConductorAction] = []
