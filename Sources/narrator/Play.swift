@@ -93,24 +93,38 @@ struct Play: ParsableCommand {
             }
             return
         }
-        let samples: [Int16]
         let values = try parsedArguments()
         let settings = try settings()
         let output = try AudioOutput.parsing(settings.output)
-        do {
-            samples = try book.render(
-                name, arguments: values, sampleRate: Self.sampleRate, channels: output.channels,
-                pan: try place(of: values))
-        } catch let error as SoundError {
-            throw PlayError(error.message)
-        }
+        // Rendered first in the output's channels, so a wrong argument is said before any device opens.
+        var channels = output.channels
+        var samples = try render(book, name, values, channels: channels)
         let mixer = Mixer(
             opener: try output.opener(sampleRate: Self.sampleRate), sampleRate: Self.sampleRate,
             logger: CommandLogger.make())
         defer { mixer.close() }
-        try mixer.play(samples, gain: Double(settings.effectsVolume) / 100)
+        // A stereo output whose sink is mono mixes in one channel: the sound is rendered again
+        // unplaced, as the daemon renders it there.
+        mixer.waitUntilTried()
+        if mixer.mixingChannels != channels {
+            channels = mixer.mixingChannels
+            samples = try render(book, name, values, channels: channels)
+        }
+        try mixer.play(samples, channels: channels, gain: Double(settings.effectsVolume) / 100)
         // The mixer has said in one line why there is no sound, if there is none.
         guard mixer.waitUntilQuiet(), mixer.status.isWorking else { throw ExitCode.failure }
+    }
+
+    /// The sound in `channels`, as the daemon renders it; a book's refusal is one line.
+    private func render(_ book: SoundBook, _ name: String, _ values: [String: JSONValue], channels: Int) throws
+        -> [Int16]
+    {
+        do {
+            return try book.render(
+                name, arguments: values, sampleRate: Self.sampleRate, channels: channels, pan: try place(of: values))
+        } catch let error as SoundError {
+            throw PlayError(error.message)
+        }
     }
 
     private func loadBook() throws -> SoundBook {

@@ -32,7 +32,9 @@ struct PlaySettingsCLITests {
         10 * log10(samples.reduce(1e-9) { $0 + Double($1) * Double($1) })
     }
 
-    @Test("Recorded from a real PulseAudio, a note at the file's effects volume 50 is 6.0 dB below one at 100")
+    @Test(
+        "Recorded from a real PulseAudio, a note at the file's effects volume 50 is 6.0 dB below one at 100; on its mono sink a placed note plays unplaced"
+    )
     func fileVolumeThroughPulse() throws {
         // Without rewinds the monitor holds every sample played (`PrivatePulseAudio.start`).
         let pulse = try PrivatePulseAudio.start(rewinds: false)
@@ -41,20 +43,28 @@ struct PlaySettingsCLITests {
         defer { recorder.stop() }
         #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
         try withTemporaryFolder { home in
-            var levels: [Double] = []
-            // The output is the file's too: `pulse`, on the private server.
-            for settings in [["output pulse", "effects_volume 50"], ["output pulse"]] {
+            // The next sound on the monitor once `play` has run with `settings` and `arguments`.
+            func level(_ settings: [String], _ sound: String, _ arguments: [String] = []) throws -> Double {
                 let quiet = recorder.sampleRate / 10
                 let silence = try #require(recorder.waitForSilence(after: recorder.count, length: quiet, threshold: 40))
                 let run = try Self.play(
-                    "lane_middle", home: home, settings: settings, environment: ["PULSE_SERVER": pulse.server])
-                #expect(run.errors.isEmpty, "\(run.transcript)")
+                    sound, home: home, settings: settings, options: arguments,
+                    environment: ["PULSE_SERVER": pulse.server])
+                #expect(!run.errors.contains("warning"), "\(run.transcript)")
                 let onset = try #require(recorder.waitForSound(after: silence + quiet, threshold: 40), "nothing heard")
                 let end = try #require(recorder.waitForSilence(after: onset, length: quiet, threshold: 40))
-                levels.append(Self.energy(recorder.samples(in: (silence + quiet)..<end)))
+                return Self.energy(recorder.samples(in: (silence + quiet)..<end))
             }
-            let below = levels[1] - levels[0]
+            // The output is the file's too: `pulse`, on the private server.
+            let below =
+                try level(["output pulse"], "lane_middle")
+                - level(["output pulse", "effects_volume 50"], "lane_middle")
             #expect(abs(below - 6.0) <= 0.5, "at 50: \(below) dB below 100")
+            // The test's sink is mono: a note the book places at the left plays unplaced, as loud as
+            // the same note from the centre (the server's own downmix put it 3 dB down).
+            let placed = try level(["output pulse"], "lane_left", ["stereo=true"])
+            let centred = try level(["output pulse"], "lane_left", ["stereo=false"])
+            #expect(abs(placed - centred) <= 1, "placed \(placed) dB, centred \(centred) dB")
         }
     }
 

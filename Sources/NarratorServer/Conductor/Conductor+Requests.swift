@@ -34,9 +34,10 @@ extension Conductor {
             switch consequence {
             case .schedule(let input): feed(input)
             case .play(let name, let samples):
-                actions.append(.play(name: name, samples: samples, gain: effectsGain(of: client)))
+                actions.append(.play(name: name, samples: samples, channels: channels, gain: effectsGain(of: client)))
             case .playAfter(let id, let name, let samples):
-                soundsAfterSpeech[id] = SoundAfterSpeech(name: name, samples: samples, gain: effectsGain(of: client))
+                soundsAfterSpeech[id] = SoundAfterSpeech(
+                    name: name, samples: samples, channels: channels, gain: effectsGain(of: client))
             }
         }
     }

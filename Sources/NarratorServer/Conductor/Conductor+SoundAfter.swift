@@ -7,6 +7,8 @@ extension Conductor {
     struct SoundAfterSpeech {
         let name: String
         let samples: [Int16]
+        /// The channels it was rendered in: the output's then.
+        let channels: Int
         /// Its client's effects gain when the event came (the client may be gone when it plays).
         let gain: Double
     }
@@ -25,6 +27,6 @@ extension Conductor {
     mutating func soundAfter(_ outcome: Outcome, of id: AnnouncementID) {
         guard outcome.isTerminal, let sound = soundsAfterSpeech.removeValue(forKey: id) else { return }
         guard case .finished = outcome else { return }
-        actions.append(.play(name: sound.name, samples: sound.samples, gain: sound.gain))
+        actions.append(.play(name: sound.name, samples: sound.samples, channels: sound.channels, gain: sound.gain))
     }
 }
