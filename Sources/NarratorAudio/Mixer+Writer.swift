@@ -100,27 +100,6 @@ extension Mixer {
         machine.take(report(result) { .opened(rewrites: $0.rewrites) }, now: .now)
     }
 
-    /// Mixes in the channels the device just opened takes, if they are not the mixer's now (lock
-    /// held, released to log): said once per change, and told to the watchers, so the daemon renders
-    /// its sounds in them.
-    private func relayout(to channels: Int) {
-        guard channels != state.channels else { return }
-        state.relayout(channels: channels)
-        let status = state.output
-        unlocked {
-            if channels == 1 {
-                logger.notice(
-                    "The sound server's sink is mono: every sound is mixed unplaced, in one channel, as mono:\(outputName) would",
-                    metadata: ["output": "\(outputName)"])
-            } else {
-                logger.notice(
-                    "The sound server's sink takes stereo again: sounds are placed left to right",
-                    metadata: ["output": "\(outputName)"])
-            }
-            announce(status)
-        }
-    }
-
     private func close(_ device: inout (any AudioDevice)?) {
         let closing = device
         device = nil
@@ -203,7 +182,7 @@ extension Mixer {
     }
 
     /// Runs `body` with the lock released (held before and after): a device call or handlers.
-    private func unlocked<Value>(_ body: () -> Value) -> Value {
+    func unlocked<Value>(_ body: () -> Value) -> Value {
         lock.unlock()
         defer { lock.lock() }
         return body()

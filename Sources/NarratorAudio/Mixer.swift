@@ -88,24 +88,6 @@ public final class Mixer: @unchecked Sendable {
         }
     }
 
-    /// The channels the mixer mixes in now: the output's `channels`, or 1 once a stereo output's
-    /// device found its sink mono (docs/AUDIO.md, "The downmix").
-    public var mixingChannels: Int { lock.withLock { state.channels } }
-
-    /// Blocks until the output has been tried once (opened, or found missing), at most `limit`: from
-    /// then on `mixingChannels` says what the device takes. For one-shot tools (`narrator play`),
-    /// which render a sound once, in the channels it will be mixed in.
-    public func waitUntilTried(limit: Duration = .seconds(5)) {
-        let deadline = ContinuousClock.now + limit
-        lock.lock()
-        defer { lock.unlock() }
-        while !state.outputTried {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return }
-            _ = lock.wait(timeout: left)
-        }
-    }
-
     /// Calls `handler` with the output's status now, then (on the writer thread) each time the
     /// output is lost or works again: a change made before the watch began is not missed. Reports
     /// may cross on their way; the newest is the one with the latest `since`.
@@ -184,27 +166,6 @@ public final class Mixer: @unchecked Sendable {
     /// The duration of `frames` at the mixer's rate.
     func duration(of frames: Int) -> Duration {
         .microseconds(max(frames, 0) * 1_000_000 / sampleRate)
-    }
-}
-
-/// Why an earcon was refused.
-public enum MixerError: Error, Sendable, Hashable, CustomStringConvertible {
-    case tooMany(Int)
-    case tooLong(milliseconds: Int)
-    case closed
-    /// The samples are not whole frames of the mixer's channels.
-    case channels(Int)
-
-    public var description: String {
-        switch self {
-        case .tooMany(let limit): "\(limit) sounds are already playing at once; wait for one to end"
-        case .tooLong(let milliseconds):
-            milliseconds % 1000 == 0
-                ? "a sound may last at most \(milliseconds / 1000) seconds"
-                : "a sound may last at most \(milliseconds) ms"
-        case .closed: "the audio output is closed"
-        case .channels(let count): "a sound must be whole frames of \(count) interleaved channels"
-        }
     }
 }
 
