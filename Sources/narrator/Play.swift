@@ -12,7 +12,7 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a sound of a profile's sounds.json, without the daemon.",
         discussion: """
-            Renders the sound as the daemon would (at 22050 Hz, in stereo unless the output is mono:, \
+            Renders the sound as the daemon would (at 22050 Hz, in stereo unless the output is mono: or plays on a mono sink, \
             through the same mixer) and exits once it has been heard. Arguments of the sound are given as \
             FIELD=VALUE (true, false, a number or text), e.g. `narrator play lane_pulses left=true \
             middle=false right=true`; pan=-1 (left) to pan=1 (right) places the parts of the sound that \
