@@ -30,6 +30,11 @@ public protocol AudioDevice: AnyObject {
     /// has played out (docs/AUDIO.md, W17). Only asked of a device that `rewrites`.
     func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError)
 
+    /// The channels the device takes, when it chose them itself: a stereo PulseAudio stream whose
+    /// sink has one channel is opened in one, and the mixer then mixes every sound unplaced. Nil
+    /// (the default): those its opener was made with.
+    var deviceChannels: Int? { get }
+
     /// The moments the sound server said our stream ran out of audio (an underflow) since the
     /// last call, oldest first. Most are the stream running dry at a burst's end; the writer tells
     /// those from gaps (docs/AUDIO.md, W18). The default is none.
@@ -57,6 +62,8 @@ extension AudioDevice {
     public var isConnected: Bool { true }
 
     public var rewrites: Bool { false }
+
+    public var deviceChannels: Int? { nil }
 
     public func takeUnderflows() -> [ContinuousClock.Instant] { [] }
 

@@ -23,7 +23,7 @@ public indirect enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
     }
 
     public static let help =
-        "auto | pulse | alsa | wav:PATH | realtime-wav:PATH | null, each stereo; mono:OUTPUT for one channel"
+        "auto | pulse | alsa | wav:PATH | realtime-wav:PATH | null, each stereo (pulse: mono on a mono sink); mono:OUTPUT for one channel"
 
     /// Parses the command-line form; nil for anything else.
     public init?(argument: String) {

@@ -11,8 +11,10 @@ public protocol AudioSink: AnyObject, Sendable {
     var name: String { get }
 
     /// Called on the speech thread before the first sample of an utterance, with where it is heard
-    /// (a mixer places it by the pan law; a sink that keeps mono samples ignores it).
-    func begin(utterance id: UInt64, pan: Pan)
+    /// (a mixer places it by the pan law; a sink that keeps mono samples ignores it) and the gain its
+    /// samples take on their way out: a volume above the engine's normal one, which the engine does
+    /// not apply itself (16 bits would clip it) and a mixer applies before its limiter.
+    func begin(utterance id: UInt64, pan: Pan, gain: Double)
 
     /// Queues samples. Returns false when the utterance was interrupted or its output failed, so
     /// synthesis should stop.
@@ -32,8 +34,11 @@ public protocol AudioSink: AnyObject, Sendable {
 }
 
 extension AudioSink {
-    /// Begins an utterance heard from the centre.
-    public func begin(utterance id: UInt64) { begin(utterance: id, pan: .centre) }
+    /// Begins an utterance heard from the centre, as made.
+    public func begin(utterance id: UInt64) { begin(utterance: id, pan: .centre, gain: 1) }
+
+    /// Begins an utterance heard from `pan`, as made.
+    public func begin(utterance id: UInt64, pan: Pan) { begin(utterance: id, pan: pan, gain: 1) }
 }
 
 /// How the audio of an utterance ended.

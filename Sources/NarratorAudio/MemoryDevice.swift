@@ -12,12 +12,16 @@ public final class MemoryDevice: AudioDevice, @unchecked Sendable {
     private var rewriteCount = 0
     private var holdsBack: Bool
     private var gateClosed = false
-    /// Samples per frame, interleaved: give its opener as many.
+    /// Samples per frame, interleaved: give its opener as many, unless it chooses them.
     public let channels: Int
+    /// `channels`, when the device chose them itself (as a PulseAudio stream that found its sink
+    /// mono): the mixer then mixes in them, whatever its opener said.
+    public let deviceChannels: Int?
 
-    public init(holdsBack: Bool = false, channels: Int = 1) {
+    public init(holdsBack: Bool = false, channels: Int = 1, choosesChannels: Bool = false) {
         self.holdsBack = holdsBack
         self.channels = channels
+        self.deviceChannels = choosesChannels ? channels : nil
     }
 
     /// Everything written and not discarded, in order (interleaved in `channels`).

@@ -6,7 +6,10 @@ public final class MemorySink: AudioSink {
     /// The audio of one utterance and when its chunks arrived.
     public struct Recording: Sendable {
         public let id: UInt64
+        /// The samples as the engine made them: the gain below is not applied.
         public var samples: [Int16] = []
+        /// The gain a mixer would apply to them (`AudioSink.begin`): a volume above 100.
+        public var gain = 1.0
         /// Number of `write` calls (synthesis chunks).
         public var chunks = 0
         /// Monotonic time of the first chunk, for latency measurements.
@@ -35,11 +38,12 @@ public final class MemorySink: AudioSink {
         state.withLock { $0.recordings.last(where: { $0.id == id })?.samples ?? [] }
     }
 
-    /// Keeps the samples as made: the place is the mixer's business.
-    public func begin(utterance id: UInt64, pan: Pan) {
+    /// Keeps the samples as made, and the gain beside them: the place and the gain are the mixer's
+    /// business.
+    public func begin(utterance id: UInt64, pan: Pan, gain: Double) {
         state.withLock {
             $0.interrupted = false
-            $0.recordings.append(Recording(id: id))
+            $0.recordings.append(Recording(id: id, gain: gain))
         }
     }
 

@@ -10,8 +10,8 @@ extension Mixer {
     /// run with the lock released.
     func runWriter() {
         var device: (any AudioDevice)?
-        var slice = [Int16](repeating: 0, count: machineSettings.sliceFrames * channels)
         lock.lock()
+        var slice = [Int16](repeating: 0, count: machineSettings.sliceFrames * state.channels)
         // The output is tried once at start, so a missing sound server is reported at once.
         open(&device)
         while !state.closed {
@@ -39,13 +39,13 @@ extension Mixer {
                     machine.take(.disconnected(reason: reason), now: .now)
                     continue
                 }
-                resize(&slice, to: frames * channels)
+                resize(&slice, to: frames * state.channels)
                 state.mix(into: &slice)
                 lock.broadcast()  // the speech thread may be waiting for the room this made
                 write(slice, to: current)
             case .pad(let frames):
                 guard let current = device else { continue }
-                resize(&slice, to: frames * channels)
+                resize(&slice, to: frames * state.channels)
                 state.padWithSilence(into: &slice)
                 write(slice, to: current)
             case .rewrite(let frames):
@@ -91,6 +91,11 @@ extension Mixer {
         if case .success(let opened) = result {
             device = opened
             state.output.isOpen = true
+            relayout(to: opened.deviceChannels ?? opener.channels)
+        }
+        if !state.outputTried {
+            state.outputTried = true
+            lock.broadcast()  // for `waitUntilTried`
         }
         machine.take(report(result) { .opened(rewrites: $0.rewrites) }, now: .now)
     }
@@ -109,7 +114,7 @@ extension Mixer {
                 try slice.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in try device.write(samples) }
             }
         }
-        let frames = slice.count / channels
+        let frames = slice.count / state.channels
         if case .success = result { state.written += frames }
         machine.take(report(result) { _ in .wrote(frames: frames) }, now: .now)
     }
@@ -139,7 +144,7 @@ extension Mixer {
             }
         }
         guard case .success = writing else { return writing }
-        state.written += refill.count / channels
+        state.written += refill.count / state.channels
         // What was written back must be heard through before the burst may end.
         state.audibleUntil = max(state.audibleUntil, state.written)
         state.burstOpen = true
@@ -194,7 +199,7 @@ extension Mixer {
     }
 
     /// Runs `body` with the lock released (held before and after): a device call or handlers.
-    private func unlocked<Value>(_ body: () -> Value) -> Value {
+    func unlocked<Value>(_ body: () -> Value) -> Value {
         lock.unlock()
         defer { lock.lock() }
         return body()

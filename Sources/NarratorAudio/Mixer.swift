@@ -26,8 +26,9 @@ public final class Mixer: @unchecked Sendable {
     public static let maximumEarconMilliseconds = ProtocolLimits.maximumSoundMilliseconds
 
     public let sampleRate: Int
-    /// Samples per frame, interleaved: 2 (left, right), or 1 for a mono output (`mono:`), where
-    /// every sound is mixed unplaced (docs/AUDIO.md, "Placing sounds").
+    /// Samples per frame the output was asked for, interleaved: 2 (left, right), or 1 for a mono
+    /// output (`mono:`), where every sound is mixed unplaced (docs/AUDIO.md, "Placing sounds"). What
+    /// `play` takes unless told otherwise; `mixingChannels` is what the mixer mixes in now.
     public let channels: Int
     public let outputName: String
     let opener: AudioDeviceOpener
@@ -68,19 +69,23 @@ public final class Mixer: @unchecked Sendable {
     }
 
     /// Starts an earcon now, mixed with whatever sounds, each sample multiplied by `gain` (1 plays it
-    /// as rendered; the limiter keeps the mix within 16 bits). `samples` are interleaved in the
-    /// mixer's `channels`, placed already (a sound book renders them so). Throws when too many sound
-    /// at once or it is too long; returns at once (the writer plays it).
-    public func play(_ samples: [Int16], gain: Double = 1) throws(MixerError) {
+    /// as rendered; the limiter keeps the mix within 16 bits). `samples` are interleaved in
+    /// `channels` (the output's `channels` when nil), placed already (a sound book renders them so);
+    /// render them in `mixingChannels`, or they are converted (`ChannelLayout`: a placed sound loses
+    /// its place). Throws when too many sound at once or it is too long; returns at once (the writer
+    /// plays it).
+    public func play(_ samples: [Int16], channels: Int? = nil, gain: Double = 1) throws(MixerError) {
         guard !samples.isEmpty else { return }
-        guard samples.count % channels == 0 else { throw .channels(channels) }
-        guard samples.count / channels <= sampleRate * Self.maximumEarconMilliseconds / 1000 else {
+        let made = channels ?? self.channels
+        guard made == 1 || made == 2, samples.count % made == 0 else { throw .channels(made) }
+        guard samples.count / made <= sampleRate * Self.maximumEarconMilliseconds / 1000 else {
             throw .tooLong(milliseconds: Self.maximumEarconMilliseconds)
         }
         try withState { (state: inout MixerState) throws(MixerError) in
             guard !state.closed else { throw .closed }
             guard state.earcons.count < Self.maximumEarcons else { throw .tooMany(Self.maximumEarcons) }
-            state.earcons.append(.init(samples: samples, gain: max(0, gain)))
+            let mixed = ChannelLayout.convert(samples[...], from: made, to: state.channels)
+            state.earcons.append(.init(samples: mixed, gain: max(0, gain)))
         }
     }
 
@@ -165,32 +170,11 @@ public final class Mixer: @unchecked Sendable {
     }
 }
 
-/// Why an earcon was refused.
-public enum MixerError: Error, Sendable, Hashable, CustomStringConvertible {
-    case tooMany(Int)
-    case tooLong(milliseconds: Int)
-    case closed
-    /// The samples are not whole frames of the mixer's channels.
-    case channels(Int)
-
-    public var description: String {
-        switch self {
-        case .tooMany(let limit): "\(limit) sounds are already playing at once; wait for one to end"
-        case .tooLong(let milliseconds):
-            milliseconds % 1000 == 0
-                ? "a sound may last at most \(milliseconds / 1000) seconds"
-                : "a sound may last at most \(milliseconds) ms"
-        case .closed: "the audio output is closed"
-        case .channels(let count): "a sound must be whole frames of \(count) interleaved channels"
-        }
-    }
-}
-
 extension Mixer: SoundOutput {
     /// `play`, for the daemon's seam: the refusal keeps the mixer's sentence.
-    public func startSound(_ samples: [Int16], gain: Double) throws(SoundRefusal) {
+    public func startSound(_ samples: [Int16], channels: Int, gain: Double) throws(SoundRefusal) {
         do {
-            try play(samples, gain: gain)
+            try play(samples, channels: channels, gain: gain)
         } catch {
             throw SoundRefusal(error.description)
         }

@@ -41,18 +41,24 @@ struct MixerState {
     /// The earcon bus of the last frames written, before the limiter, by frame number modulo its
     /// size: what a speech cut writes again (limited) after it drops the device's unheard frames.
     /// Kept per sample (frame × channels + channel).
-    private var history: [Double]
+    var history: [Double]
     /// The speech of the same samples: what an earcon that starts under speech is mixed with again.
-    private var speechHistory: [Double]
-    private var speechBus: [Double]
+    var speechHistory: [Double]
+    var speechBus: [Double]
     /// Keeps speech plus earcons within 16 bits; its gain carries from slice to slice.
-    private(set) var limiter: Limiter
-    /// Samples per frame: 2 (left, right) or 1 (mono).
-    let channels: Int
+    var limiter: Limiter
+    /// Samples per frame: 2 (left, right) or 1 (mono); 1 also once a stereo output's device found
+    /// its sink mono (changed only by `relayout`).
+    var channels: Int
+    let sampleRate: Int
+    /// Whether the output has been tried once (opened or not): its channels are known from then on.
+    var outputTried = false
 
     init(output: OutputStatus, sampleRate: Int, sliceFrames: Int, channels: Int = 1) {
         self.output = output
+        self.output.channels = channels
         self.channels = channels
+        self.sampleRate = sampleRate
         history = Array(repeating: 0, count: sampleRate / 2 * channels)
         speechHistory = Array(repeating: 0, count: sampleRate / 2 * channels)
         speechBus = Array(repeating: 0, count: sliceFrames * channels)

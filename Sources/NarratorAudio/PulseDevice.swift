@@ -16,27 +16,31 @@ final class PulseDevice: AudioDevice {
     /// The longest connecting may take.
     static let connectLimit = Duration.seconds(2)
 
-    private let loop: OpaquePointer
-    private let context: OpaquePointer
-    private var stream: OpaquePointer?
-    private let events = PulseEvents()
+    let loop: OpaquePointer
+    let context: OpaquePointer
+    var stream: OpaquePointer?
+    let events = PulseEvents()
     private let sampleRate: Int
-    /// Samples per frame: 2 (interleaved left, right) or 1.
-    private let channels: Int
-    /// Bytes per frame: 16-bit samples, `channels` of them.
-    private var frameBytes: Int { 2 * channels }
+    /// Samples per frame of our stream: 2 (interleaved left, right) or 1; 1 also when stereo was
+    /// asked for and the sink turned out to be mono (`deviceChannels`).
+    private(set) var streamChannels: Int
+    /// Bytes per frame: 16-bit samples, `streamChannels` of them.
+    private var frameBytes: Int { 2 * streamChannels }
     /// When the stream was last seen with everything it was given read by the sink, and at which
     /// read index: what was read last is heard within the sink's latency of that moment.
     private var drained: (readIndex: Int64, since: ContinuousClock.Instant)?
 
     /// Connects to `server`, else the one named by PULSE_SERVER (or the user's own), and opens a
-    /// stream of `channels` (2: stereo, left and right; 1: mono). `bufferFrames` is the latency asked
-    /// for (stream buffer and sink together); playback starts once `startFrames` are in.
+    /// stream of `channels` (2: stereo, left and right; 1: mono). A stereo stream whose sink has one
+    /// channel is opened again in one (`deviceChannels` says so): the server's downmix of a stereo stream,
+    /// (left + right) / 2, would put a sound at a side 3 dB below the centre, where the mixer's own
+    /// mono mix leaves every sound unplaced (docs/AUDIO.md, "The downmix"). `bufferFrames` is the
+    /// latency asked for (stream buffer and sink together); playback starts once `startFrames` are in.
     init(
         sampleRate: Int, channels: Int = 2, bufferFrames: Int, startFrames: Int, server: String? = nil
     ) throws(AudioDeviceError) {
         self.sampleRate = sampleRate
-        self.channels = channels
+        self.streamChannels = channels
         guard let loop = pa_threaded_mainloop_new() else { throw Self.failure("pa_threaded_mainloop_new", nil) }
         guard let context = pa_context_new(pa_threaded_mainloop_get_api(loop), "narrator") else {
             pa_threaded_mainloop_free(loop)
@@ -53,6 +57,12 @@ final class PulseDevice: AudioDevice {
         do {
             try connect(server: server)
             try openStream(bufferFrames: bufferFrames, startFrames: startFrames)
+            // A server that cannot say what the sink is keeps the stream as asked.
+            if streamChannels == 2, (try? sinkChannels()) == 1 {
+                closeStream()
+                streamChannels = 1
+                try openStream(bufferFrames: bufferFrames, startFrames: startFrames)
+            }
         } catch {
             close()
             throw error
@@ -73,13 +83,13 @@ final class PulseDevice: AudioDevice {
     }
 
     private func openStream(bufferFrames: Int, startFrames: Int) throws(AudioDeviceError) {
-        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: UInt8(channels))
+        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: UInt8(streamChannels))
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: UInt32(bufferFrames * frameBytes), prebuf: UInt32(startFrames * frameBytes),
             minreq: UInt32.max, fragsize: UInt32.max)
         // Left and right as the sink knows them (a mono stream's one channel is the sink's "mono").
         var map = pa_channel_map()
-        pa_channel_map_init_auto(&map, UInt32(channels), PA_CHANNEL_MAP_DEFAULT)
+        pa_channel_map_init_auto(&map, UInt32(streamChannels), PA_CHANNEL_MAP_DEFAULT)
         pa_threaded_mainloop_lock(loop)
         stream = pa_stream_new(context, "Narrator speech and sounds", &spec, &map)
         if let stream {
@@ -165,7 +175,11 @@ final class PulseDevice: AudioDevice {
         drained = nil
     }
 
-    func close() {
+    /// The channels the stream plays in: those asked for, or 1 when the sink is mono.
+    var deviceChannels: Int? { streamChannels }
+
+    /// Disconnects and drops the stream; the context stays.
+    private func closeStream() {
         pa_threaded_mainloop_lock(loop)
         if let stream {
             pa_stream_set_state_callback(stream, nil, nil)
@@ -174,6 +188,13 @@ final class PulseDevice: AudioDevice {
             pa_stream_unref(stream)
         }
         stream = nil
+        events.note(stream: PA_STREAM_UNCONNECTED)
+        pa_threaded_mainloop_unlock(loop)
+    }
+
+    func close() {
+        closeStream()
+        pa_threaded_mainloop_lock(loop)
         pa_context_set_state_callback(context, nil, nil)
         pa_context_disconnect(context)
         pa_context_unref(context)
@@ -194,7 +215,17 @@ final class PulseDevice: AudioDevice {
             start($0, { _, success, userdata in PulseEvents.from(userdata).note(done: success != 0) }, userdata)
         }
         pa_threaded_mainloop_unlock(loop)
-        guard let operation else { throw failure(function) }
+        try awaitAnswer(operation, ticket: ticket, function)
+    }
+
+    /// Waits for the server's answer to `operation` (started with `ticket`), at most `answerLimit`;
+    /// a refusal is the context's error, or a stall.
+    func awaitAnswer(_ operation: OpaquePointer?, ticket: Int, _ function: String) throws(AudioDeviceError) {
+        guard let operation else {
+            // Counted as answered, so the next operation's ticket is not waited for in vain.
+            events.note(done: false)
+            throw failure(function)
+        }
         let answer = events.wait(for: Self.answerLimit) { $0.answered(ticket) }
         pa_threaded_mainloop_lock(loop)
         if answer == nil {

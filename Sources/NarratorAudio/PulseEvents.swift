@@ -24,6 +24,8 @@ final class PulseEvents: @unchecked Sendable {
     private var tickets = 0
     /// When the server said the stream underflowed, not yet taken by the writer.
     private var underflows: [ContinuousClock.Instant] = []
+    /// The channels of the sink the server last described (`PulseDevice.sinkChannels`).
+    private var sinkChannels: Int?
 
     static func from(_ userdata: UnsafeMutableRawPointer?) -> PulseEvents {
         Unmanaged<PulseEvents>.fromOpaque(userdata!).takeUnretainedValue()
@@ -46,6 +48,19 @@ final class PulseEvents: @unchecked Sendable {
         change {
             $0.answers += 1
             $0.lastSuccess = success
+        }
+    }
+
+    /// The server described a sink: it has `channels`.
+    func note(sinkChannels channels: Int) {
+        condition.withLock { sinkChannels = channels }
+    }
+
+    /// The channels of the sink last described, forgotten once taken.
+    func takeSinkChannels() -> Int? {
+        condition.withLock {
+            defer { sinkChannels = nil }
+            return sinkChannels
         }
     }
 

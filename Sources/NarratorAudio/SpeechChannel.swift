@@ -12,10 +12,10 @@ final class SpeechChannel: AudioSink {
         self.mixer = mixer
     }
 
-    func begin(utterance id: UInt64, pan: Pan) {
+    func begin(utterance id: UInt64, pan: Pan, gain: Double) {
         mixer.withState { state in
             state.speech.begin(id)
-            state.speech.append(.place(pan))
+            state.speech.append(.place(pan, gain: max(0, gain)))
             // The deadline belongs to the utterance being spoken: the last one's has no say here.
             state.speechDue = nil
         }

@@ -8,8 +8,9 @@ struct SpeechQueue {
         case mark(@Sendable (Bool) -> Void)
         case finish(@Sendable (PlaybackResult) -> Void)
         /// Where the PCM after it is placed (an utterance's `pan`, queued when it begins, so the
-        /// last one's audio still queued keeps its own place).
-        case place(Pan)
+        /// last one's audio still queued keeps its own place), and what it is multiplied by before
+        /// the limiter (its volume above the engine's normal one).
+        case place(Pan, gain: Double = 1)
     }
 
     /// The utterance the queue belongs to; an interrupt for another one is ignored.
@@ -23,8 +24,10 @@ struct SpeechQueue {
     /// Offset into the first item, when it is PCM partly mixed.
     private var offset = 0
     private(set) var queuedFrames = 0
-    /// The pan law's gains of the PCM being taken: the centre's are exactly 1.
+    /// The pan law's gains of the PCM being taken, times its own gain: the centre's are exactly 1.
     private var gains = Pan.centre.gains
+    /// The gain of the PCM being taken, for a mono mix (unplaced).
+    private var gain = 1.0
 
     var isRefusing: Bool { interrupted || failure != nil }
     var hasPCM: Bool { queuedFrames > 0 }
@@ -42,7 +45,8 @@ struct SpeechQueue {
 
     /// Takes up to `count` frames into `out` (interleaved in `channels`, 1 or 2) from frame
     /// `start`, calling `reached` with the frame offset (from `start`) of every mark and finish
-    /// passed on the way. In stereo each sample is placed by the pan law; in mono it is as made.
+    /// passed on the way. In stereo each sample is placed by the pan law; in mono it is unplaced. Either
+    /// way it is multiplied by its utterance's gain (1 leaves it as made).
     /// Returns the frames taken.
     mutating func take(
         into out: UnsafeMutableBufferPointer<Double>, channels: Int = 1, start: Int, count: Int,
@@ -61,7 +65,7 @@ struct SpeechQueue {
                         out[2 * (start + taken + i) + 1] = sample * gains.right
                     }
                 } else {
-                    for i in 0..<n { out[start + taken + i] = Double(samples[offset + i]) }
+                    for i in 0..<n { out[start + taken + i] = Double(samples[offset + i]) * gain }
                 }
                 taken += n
                 offset += n
@@ -69,8 +73,9 @@ struct SpeechQueue {
                 guard offset == samples.count else { return taken }
             case .mark, .finish:
                 reached(taken, items[head])
-            case .place(let pan):
-                gains = pan.gains
+            case .place(let pan, let gain):
+                self.gain = gain
+                gains = (pan.gains.left * gain, pan.gains.right * gain)
             }
             advance()
         }

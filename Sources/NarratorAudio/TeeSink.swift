@@ -12,9 +12,9 @@ public final class TeeSink: AudioSink {
         self.second = second
     }
 
-    public func begin(utterance id: UInt64, pan: Pan) {
-        first.begin(utterance: id, pan: pan)
-        second.begin(utterance: id, pan: pan)
+    public func begin(utterance id: UInt64, pan: Pan, gain: Double) {
+        first.begin(utterance: id, pan: pan, gain: gain)
+        second.begin(utterance: id, pan: pan, gain: gain)
     }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) -> Bool {

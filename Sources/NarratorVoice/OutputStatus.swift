@@ -19,6 +19,10 @@ public struct OutputStatus: Sendable, Hashable {
     /// How many times the sound server ran out of audio while the writer still had some to give:
     /// a gap inside speech or an earcon (docs/AUDIO.md, W18), since the mixer started.
     public var underruns = 0
+    /// The channels sounds are mixed in now, when the output says: 1 for a mono output, or for a
+    /// stereo one whose sink turned out to be mono (docs/AUDIO.md, "The downmix"); nil when it does
+    /// not say (the channels it was made with stand).
+    public var channels: Int?
 
     public init(output: String, condition: Condition = .working, since: ContinuousClock.Instant = .now) {
         self.output = output

@@ -3,11 +3,13 @@
 public protocol SoundOutput: Sendable {
     /// The rate sounds are rendered at.
     var sampleRate: Int { get }
-    /// The channels sounds are rendered in: 2 (interleaved left, right) or 1 (mono).
+    /// The channels the output was asked for: 2 (interleaved left, right) or 1 (mono). What it
+    /// mixes in now may differ (a stereo output on a mono sink): `status.channels` says.
     var channels: Int { get }
     /// Starts an earcon now, mixed with whatever sounds, at `gain` (a client's effects volume / 100:
-    /// 1 plays the samples as rendered); `samples` are interleaved in `channels`. Returns at once.
-    func startSound(_ samples: [Int16], gain: Double) throws(SoundRefusal)
+    /// 1 plays the samples as rendered); `samples` are interleaved in `channels` (the layout they
+    /// were rendered in). Returns at once.
+    func startSound(_ samples: [Int16], channels: Int, gain: Double) throws(SoundRefusal)
     /// Where sound goes, whether it works, since when.
     var status: OutputStatus { get }
 }

@@ -12,12 +12,14 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Play a sound of a profile's sounds.json, without the daemon.",
         discussion: """
-            Renders the sound as the daemon would (at 22050 Hz, in stereo unless the output is mono:, \
+            Renders the sound as the daemon would (at 22050 Hz, in stereo unless the output is mono: or plays on a mono sink, \
             through the same mixer) and exits once it has been heard. Arguments of the sound are given as \
             FIELD=VALUE (true, false, a number or text), e.g. `narrator play lane_pulses left=true \
             middle=false right=true`; pan=-1 (left) to pan=1 (right) places the parts of the sound that \
-            the book does not place, as a game's `pan` does. Without NAME, lists the sounds and the \
-            arguments each reads. See docs/SOUNDS.md.
+            the book does not place, as a game's `pan` does. It plays at your effects volume and on your \
+            output (the settings file's effects_volume and output, docs/CONFIG.md), as a game's sounds \
+            play; the options below override them. Without NAME, lists the sounds and the arguments each \
+            reads. See docs/SOUNDS.md.
             """
     )
 
@@ -36,12 +38,38 @@ struct Play: ParsableCommand {
     )
     var profile: String?
 
-    @Option(help: "Where sound goes: \(AudioOutput.help).")
-    var output = "auto"
+    @Option(help: "Where sound goes: \(AudioOutput.help) (default: the file's, else auto).")
+    var output: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Volume of the sound, 0-200 (default: the file's effects_volume, else 100).",
+            discussion: "100 plays the sound as its sound book renders it; 50 is 6 dB softer."))
+    var effectsVolume: Int?
+
+    @Option(help: ArgumentHelp(ConfigLocation.help, valueName: "file"))
+    var config: String?
 
     func validate() throws {
-        _ = try AudioOutput.parsing(output)
+        if let output { _ = try AudioOutput.parsing(output) }
+        if let effectsVolume, !DaemonDefaults.effectsVolumeRange.contains(effectsVolume) {
+            let range = DaemonDefaults.effectsVolumeRange
+            throw ValidationError(
+                SpeechRequestError.outOfRange(name: "effects_volume", value: effectsVolume, range: range).description)
+        }
         _ = try place(of: parsedArguments())
+    }
+
+    /// The player's effects volume and output: the file's, the options over them, read without a
+    /// speech engine (nothing here speaks, so no voice is looked up).
+    private func settings() throws -> DaemonDefaults {
+        var options: [(key: ConfigKey, value: String, option: String)] = []
+        output.map { options.append((.output, $0, "--output")) }
+        effectsVolume.map { options.append((.effectsVolume, String($0), "--effects-volume")) }
+        let settings = UserConfig(
+            path: try ConfigLocation.path(given: config), commandLine: options,
+            checks: ConfigLocation.checks(voices: nil))
+        return try ConfigLocation.defaults(settings, logger: CommandLogger.make())
     }
 
     /// `pan=P`, as the daemon reads a `play`'s: -1 to 1, the centre when absent.
@@ -65,23 +93,38 @@ struct Play: ParsableCommand {
             }
             return
         }
-        let samples: [Int16]
         let values = try parsedArguments()
-        let output = try AudioOutput.parsing(output)
-        do {
-            samples = try book.render(
-                name, arguments: values, sampleRate: Self.sampleRate, channels: output.channels,
-                pan: try place(of: values))
-        } catch let error as SoundError {
-            throw PlayError(error.message)
-        }
+        let settings = try settings()
+        let output = try AudioOutput.parsing(settings.output)
+        // Rendered first in the output's channels, so a wrong argument is said before any device opens.
+        var channels = output.channels
+        var samples = try render(book, name, values, channels: channels)
         let mixer = Mixer(
             opener: try output.opener(sampleRate: Self.sampleRate), sampleRate: Self.sampleRate,
             logger: CommandLogger.make())
         defer { mixer.close() }
-        try mixer.play(samples)
+        // A stereo output whose sink is mono mixes in one channel: the sound is rendered again
+        // unplaced, as the daemon renders it there.
+        mixer.waitUntilTried()
+        if mixer.mixingChannels != channels {
+            channels = mixer.mixingChannels
+            samples = try render(book, name, values, channels: channels)
+        }
+        try mixer.play(samples, channels: channels, gain: Double(settings.effectsVolume) / 100)
         // The mixer has said in one line why there is no sound, if there is none.
         guard mixer.waitUntilQuiet(), mixer.status.isWorking else { throw ExitCode.failure }
+    }
+
+    /// The sound in `channels`, as the daemon renders it; a book's refusal is one line.
+    private func render(_ book: SoundBook, _ name: String, _ values: [String: JSONValue], channels: Int) throws
+        -> [Int16]
+    {
+        do {
+            return try book.render(
+                name, arguments: values, sampleRate: Self.sampleRate, channels: channels, pan: try place(of: values))
+        } catch let error as SoundError {
+            throw PlayError(error.message)
+        }
     }
 
     private func loadBook() throws -> SoundBook {

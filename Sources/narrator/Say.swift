@@ -29,7 +29,7 @@ struct Say: AsyncParsableCommand {
             let settings = UserConfig(
                 path: settingsPath, commandLine: speech.commandLineSettings,
                 checks: ConfigLocation.checks(voices: voices))
-            let defaults = try Self.defaults(settings, logger: logger)
+            let defaults = try ConfigLocation.defaults(settings, logger: logger)
             voice = VoiceRequest(
                 locale: defaults.voice.locale, rate: defaults.voice.rate, pitch: defaults.voice.pitch,
                 volume: defaults.voice.volume, voice: defaults.voiceName(for: defaults.voice.locale))
@@ -37,23 +37,5 @@ struct Say: AsyncParsableCommand {
         }
         defer { session.close() }
         try await session.say(words, voice: voice)
-    }
-
-    /// The settings file's values with the options over them, as `narrator serve` takes them at
-    /// start: a broken file is one warning naming its line, and the built-in values stand in for it.
-    /// Its other warnings are left to the engine, which says the one fallback this phrase takes.
-    static func defaults(_ settings: UserConfig, logger: Logger) throws -> DaemonDefaults {
-        do {
-            return try settings.load().defaults
-        } catch {
-            if case .option = error.place { throw ValidationError(error.description) }
-            let reason = error.description.hasSuffix(".") ? error.description : error.description + "."
-            logger.warning("\(reason) Using the built-in settings; `narrator config` shows the file.")
-        }
-        do {
-            return try settings.load(readingFile: false).defaults
-        } catch {
-            throw ValidationError(error.description)
-        }
     }
 }

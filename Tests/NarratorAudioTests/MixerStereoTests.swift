@@ -45,6 +45,26 @@ struct MixerStereoTests {
         #expect(out == [0, 141, 100, 100])
     }
 
+    @Test("Speech's gain (a volume above 100) multiplies it before the limiter, placed in stereo and unplaced in mono")
+    func speechGain() {
+        var state = state(slice: 2)
+        state.speech.begin(1)
+        state.speech.append(.place(.left, gain: 2))
+        state.speech.append(.pcm([1000, -1000]))
+        var out = [Int16](repeating: 0, count: 4)
+        state.mix(into: &out)
+        // 1000 × √2 × 2 = 2828.4, left only.
+        #expect(out == [2828, 0, -2828, 0])
+        var mono = MixerState(output: OutputStatus(output: "test"), sampleRate: 22050, sliceFrames: 3, channels: 1)
+        mono.speech.begin(1)
+        mono.speech.append(.place(.left, gain: 2))
+        mono.speech.append(.pcm([1000, -1000, 30000]))
+        var flat = [Int16](repeating: 0, count: 3)
+        mono.mix(into: &flat)
+        // 60000 does not fit: the limiter turns the slice down, it is not clipped flat.
+        #expect(flat[2] == Int16.max && flat[0] < 2000 && flat[0] > 0, "\(flat)")
+    }
+
     @Test("Earcons add frame by frame; a loud left sum turns both channels down by one gain, so it stays placed")
     func linkedLimiter() {
         var state = state(slice: 2)

@@ -32,7 +32,7 @@ struct LintEventMapCLITests {
             run.output == """
                 \(folder)/events.json:2: error: [event-map] collision: unknown member "prioriy" in a speak rule: \
                 allowed are "if", "key", "arguments", "priority", "supersedes", "expires_ms", "resume", "scope", \
-                "sound"
+                "sound", "sound_after"
                 \(folder)/events.json:3: error: [event-map] lane_changed: "lane" takes 2 arguments (a whole number, \
                 a whole number), but the rule passes 1 argument: make "arguments" match the key \
                 (docs/LOCALIZATION.md lists each key's arguments)

@@ -54,6 +54,23 @@ struct SoundEventMapTests {
         #expect(map.soundNames == ["lane_pulses", "move_lane_{lane}", "no_safe_lane"])
     }
 
+    @Test("sound_after: the speak rule's sound waits for the speech's end; without it, it plays with the start")
+    func soundAfter() throws {
+        let map = try EventMapFixtures.map(
+            #"{"version": 1, "events": {"e": {"key": "score", "arguments": ["score"], "sound": "speed_up", "sound_after": true}}}"#
+        )
+        let action = try map.resolve("e", #"{"score": 5}"#, localizer: EventMapFixtures.localizer())
+        guard case .speak(_, _, _, let sound) = action else {
+            Issue.record("expected speech, got \(action)")
+            return
+        }
+        #expect(sound == SoundCue(name: "speed_up", arguments: ["score": .number("5")], afterSpeech: true))
+        let with = try EventMapFixtures.map(Self.map).resolve(
+            "lane_changed", #"{"lane": 2}"#, localizer: EventMapFixtures.localizer())
+        guard case .speak(_, _, _, let plain) = with else { return }
+        #expect(plain?.afterSpeech == false)
+    }
+
     @Test("a templated sound name must be filled with a name-like value")
     func templatedNameChecked() throws {
         let map = try EventMapFixtures.map(Self.map)
@@ -72,6 +89,9 @@ struct SoundEventMapTests {
             (#"{"sound": "a b"}"#, "must be a name of letters"),
             (#"{"sound": 3}"#, "must be a non-empty string"),
             (#"{"priority": "high"}"#, "a rule needs \"key\" (to speak), \"sound\" (to play)"),
+            (#"{"sound": "a", "sound_after": true}"#, "unknown member \"sound_after\" in a sound rule"),
+            (#"{"key": "score", "sound_after": true}"#, "\"sound_after\" says when the rule's \"sound\" plays"),
+            (#"{"key": "score", "sound": "a", "sound_after": 1}"#, "\"sound_after\" must be"),
         ])
     func loadErrors(_ rule: String, _ fragment: String) throws {
         let error = try #require(EventMapFixtures.loadError(#"{"version": 1, "events": {"e": \#(rule)}}"#))

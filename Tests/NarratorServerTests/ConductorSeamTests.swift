@@ -77,7 +77,7 @@ final class FakeSounds: SoundOutput {
     let gains = Mutex<[Double]>([])
     var status: OutputStatus { OutputStatus(output: "fake") }
 
-    func startSound(_ samples: [Int16], gain: Double) throws(SoundRefusal) {
+    func startSound(_ samples: [Int16], channels: Int, gain: Double) throws(SoundRefusal) {
         started.withLock { $0.append(samples) }
         gains.withLock { $0.append(gain) }
     }

@@ -157,6 +157,28 @@ struct DaemonDefaultsTests {
         #expect(error?.description == "--rate: rate 20 is out of range; use 80 to 450.")
     }
 
+    /// `narrator play` reads the effects volume and output with no speech engine to ask about voices.
+    @Test("Without voices, a locale is checked as a tag only and a voice taken as written; the rest as always")
+    func withoutVoices() throws {
+        let checks = ConfigChecks(voices: nil) { $0 == "nowhere" ? "unknown output \"nowhere\"" : nil }
+        let path = try Self.file("locale pl\nvoice.pl pl+f9\neffects_volume 50\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loaded = try UserConfig(path: path, checks: checks).load()
+        #expect(loaded.defaults.effectsVolume == 50 && loaded.defaults.voiceName(for: "pl") == "pl+f9")
+        #expect(loaded.warnings.isEmpty)
+        for (text, message) in [
+            ("locale en_GB!\n", "config:1: \"en_GB!\" is not a language tag"),
+            ("voice.1 pl\n", "config:1: \"1\" is not a language tag"),
+            ("effects_volume 201\n", "config:1: effects_volume 201 is out of range; use 0 to 200."),
+            ("output nowhere\n", "config:1: unknown output \"nowhere\""),
+        ] {
+            let broken = try Self.file(text)
+            defer { try? FileManager.default.removeItem(atPath: broken) }
+            let error = #expect(throws: ConfigError.self) { try UserConfig(path: broken, checks: checks).load() }
+            #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+        }
+    }
+
     @Test("A language's voice is found by the announcement's tag, then each shorter tag")
     func voiceByLanguage() throws {
         var defaults = DaemonDefaults.builtIn

@@ -4,7 +4,7 @@ import Testing
 
 /// Placement end to end (docs/AUDIO.md, "Placing sounds"): `narrator serve --output pulse` into a
 /// private PulseAudio whose null sink is stereo, its monitor recorded in stereo, and each ear's
-/// energy measured; and a mono sink, which gets the downmix.
+/// energy measured; and a mono sink, which gets every sound unplaced, asked for (`mono:pulse`) or not.
 @Suite("Stereo placement through a real PulseAudio", .serialized)
 struct StereoPlacementTests {
     static func play(_ sound: String, _ fields: String = "") -> String {
@@ -86,11 +86,13 @@ struct StereoPlacementTests {
         }
     }
 
-    /// Why `mono:` exists (docs/AUDIO.md, "The downmix"): the narrator's stereo stream on a mono sink
-    /// is remixed by the server as (left + right) / 2, which keeps centred sound whole but drops a note
-    /// at a side by 3 dB.
-    @Test("A stereo stream on a mono sink is the server's (left + right) / 2: a note at a side 3 dB below the centre")
-    func serverDownmix() throws {
+    /// The pulse output finds a mono sink by itself (docs/AUDIO.md, "The downmix"): the server's remix
+    /// of the narrator's stereo stream, (left + right) / 2, put a note at a side 3 dB below the centre;
+    /// now the stream is opened in one channel and every sound mixed unplaced, as with `mono:pulse`.
+    @Test(
+        "--output pulse on a mono sink mixes unplaced: a left-placed note as loud as a centred one, said once in the log"
+    )
+    func monoSinkFoundByItself() throws {
         try withDaemon(sinkChannels: 1, output: "pulse") { daemon, recorder in
             let listener = try Subscriber(daemon)
             let energy = { (clip: [Int16]) in 10 * log10(clip.reduce(1e-9) { $0 + Double($1) * Double($1) }) }
@@ -98,7 +100,16 @@ struct StereoPlacementTests {
                 try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":true"#)) })
             let centred = energy(
                 try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":false"#)) })
-            #expect(abs(placed - centred + 3) <= 0.5, "placed \(placed) dB, centred \(centred) dB")
+            #expect(abs(placed - centred) <= 1, "placed \(placed) dB, centred \(centred) dB")
+            // A sound the request places at the right: unplaced too; the log said it once, at the start.
+            let rightClip = try Self.clip(recorder) { _ = try listener.send(Self.play("speed_up", #","pan":1"#)) }
+            let middleClip = try Self.clip(recorder) { _ = try listener.send(Self.play("speed_up")) }
+            let right = energy(rightClip)
+            let middle = energy(middleClip)
+            #expect(abs(right - middle) <= 1, "right \(right) dB, centre \(middle) dB")
+            let said = "The sound server's sink is mono"
+            #expect(daemon.waitForLog(said), "\(daemon.logText)")
+            #expect(daemon.logText.components(separatedBy: said).count == 2, "\(daemon.logText)")
         }
     }
 

@@ -42,7 +42,7 @@ struct MixLevelTests {
                 "lane_chord", arguments: EarconPlaybackTests.arguments(true, true, true),
                 sampleRate: PrivatePulseAudio.sampleRate)
             let ended = DispatchSemaphore(value: 0)
-            // Volume 100: at 200 espeak-ng's own samples are clipped already.
+            // Volume 100: the chord alone is what must be limited here.
             let request = SpeechRequest(id: id, text: "Two lives remaining, speed increasing.")
             try engine.speak(request, to: TeeSink(mixer.speech, memory)) { event in
                 switch event {
@@ -75,6 +75,41 @@ struct MixLevelTests {
                     }.max() ?? 0
                 #expect(strongest > 5000, "\(note) Hz at \(strongest)")
             }
+        }
+    }
+
+    /// A volume above 100 is a gain the mixer applies before its limiter (docs/SPEECH.md): the engine's
+    /// samples stay as made, where twice espeak-ng's peaks would have been clipped to 16 bits.
+    @Test("Speech at volume 200 is louder than at 100, and limited in the mix, never clipped")
+    func loudSpeechIsLimited() async throws {
+        try await withMixerOnPulse(rewinds: false) { engine, mixer, recorder in
+            var heard: [Int: [Int16]] = [:]
+            for volume in [100, 200] {
+                let memory = MemorySink()
+                let id = TestEngine.nextID()
+                let quiet = recorder.sampleRate / 10
+                let silence = try #require(recorder.waitForSilence(after: recorder.count, length: quiet, threshold: 40))
+                let outcome = try await engine.speakAndWait(
+                    SpeechRequest(
+                        id: id, text: "Two lives remaining, speed increasing.", voice: VoiceRequest(volume: volume)),
+                    to: TeeSink(mixer.speech, memory))
+                #expect(outcome == .finished(id))
+                let made = memory.samples(of: id)
+                #expect(memory.recordings.last?.gain == Double(volume) / 100, "the gain the mixer takes")
+                #expect(Self.flatPairs(made) == 0, "the engine's samples at \(volume) are clipped")
+                let onset = try #require(recorder.waitForSound(after: silence + quiet), "nothing was heard")
+                #expect(recorder.waitForSamples(onset + made.count + 2205))
+                heard[volume] = recorder.samples(in: onset..<(onset + made.count + 2205))
+            }
+            let normal = try #require(heard[100])
+            let loud = try #require(heard[200])
+            #expect(Loudness.peak([normal]) > 16384, "at 100 the speech is loud enough that 200 would clip")
+            let flat = Self.flatPairs(loud)
+            #expect(flat == 0, "\(flat) pairs of full-scale samples at volume 200: the speech was clipped")
+            let gain =
+                Loudness.decibels(Loudness.soundingRMS([loud], sampleRate: recorder.sampleRate))
+                - Loudness.decibels(Loudness.soundingRMS([normal], sampleRate: recorder.sampleRate))
+            #expect(gain > 3 && gain <= 6.1, "volume 200 is \(gain) dB above 100")
         }
     }
 

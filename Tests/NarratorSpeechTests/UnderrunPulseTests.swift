@@ -37,6 +37,8 @@ struct UnderrunPulseTests {
         func backlog() throws(AudioDeviceError) -> AudioBacklog { try device.backlog() }
         var isConnected: Bool { device.isConnected }
         var rewrites: Bool { device.rewrites }
+        /// The real stream's channels: one on the test's mono sink, which the mixer must mix in.
+        var deviceChannels: Int? { device.deviceChannels }
         func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) { try device.rewrite(samples) }
         func discardUnplayed() throws(AudioDeviceError) { try device.discardUnplayed() }
         func takeUnderflows() -> [ContinuousClock.Instant] { device.takeUnderflows() }

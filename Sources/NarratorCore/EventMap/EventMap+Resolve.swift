@@ -26,8 +26,10 @@ extension EventMap {
 
     /// The sound named by `template`, receiving all of the event's fields: which of them it reads
     /// is the sound book's business, checked when it is rendered.
-    static func cue(_ template: FieldTemplate, for event: GameEvent) throws(EventError) -> SoundCue {
-        SoundCue(name: try template.fill(from: event), arguments: event.fields)
+    static func cue(_ template: FieldTemplate, for event: GameEvent, afterSpeech: Bool = false) throws(EventError)
+        -> SoundCue
+    {
+        SoundCue(name: try template.fill(from: event), arguments: event.fields, afterSpeech: afterSpeech)
     }
 }
 
@@ -64,7 +66,9 @@ extension SpeakRule {
             expires: expiresMilliseconds.map { .milliseconds($0) },
             resume: resume,
             scope: try scope.map { (template) throws(EventError) in Scope(try template.fill(from: event)) })
-        let cue = try sound.map { (template) throws(EventError) in try EventMap.cue(template, for: event) }
+        let cue = try sound.map { (template) throws(EventError) in
+            try EventMap.cue(template, for: event, afterSpeech: soundAfter)
+        }
         return .speak(rendering, priority: priority, policy: policy, sound: cue)
     }
 

@@ -5,7 +5,10 @@ extension EventMapDecoder {
     /// A rule with `"key"`: what to say, how urgently, and optionally a sound to play with it.
     func decodeSpeak(_ rule: MapObject, event: String) throws(EventMapError) -> SpeakRule {
         try rule.allow(
-            ["if", "key", "arguments", "priority", "supersedes", "expires_ms", "resume", "scope", "sound"],
+            [
+                "if", "key", "arguments", "priority", "supersedes", "expires_ms", "resume", "scope", "sound",
+                "sound_after",
+            ],
             in: "a speak rule")
         var priority = Priority.default
         if let (text, position) = try rule.string("priority") {
@@ -27,10 +30,16 @@ extension EventMapDecoder {
             }
             for element in elements { arguments.append(try decodeArgument(element, event: event)) }
         }
+        let sound = try Self.soundName(rule)
+        let soundAfter = try rule.bool("sound_after") ?? false
+        if soundAfter, sound == nil {
+            throw rule.error(
+                at: rule["sound_after"]!.position, "\"sound_after\" says when the rule's \"sound\" plays: name one")
+        }
         return SpeakRule(
             key: try rule.template("key")!, arguments: arguments, priority: priority,
             supersedes: try rule.template("supersedes"), expiresMilliseconds: expires?.value,
-            resume: try rule.bool("resume") ?? false, scope: scope, sound: try Self.soundName(rule))
+            resume: try rule.bool("resume") ?? false, scope: scope, sound: sound, soundAfter: soundAfter)
     }
 
     /// The rule's `"sound"`: a name in the profile's sound book, may contain `{field}`; nil when absent.

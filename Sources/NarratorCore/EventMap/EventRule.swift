@@ -39,4 +39,6 @@ struct SpeakRule: Sendable {
     var scope: FieldTemplate?
     /// A sound played with the speech.
     var sound: FieldTemplate?
+    /// The sound plays once the speech has been heard to its end, not with its start (`sound_after`).
+    var soundAfter = false
 }

@@ -5,9 +5,13 @@ public import NarratorWire
 public struct SoundCue: Sendable, Hashable {
     public let name: String
     public let arguments: [String: JSONValue]
+    /// A speak rule's sound that plays once its speech has been heard to its end (`sound_after`),
+    /// not with its start; never when the speech does not finish (docs/EVENTS.md).
+    public let afterSpeech: Bool
 
-    public init(name: String, arguments: [String: JSONValue]) {
+    public init(name: String, arguments: [String: JSONValue], afterSpeech: Bool = false) {
         self.name = name
         self.arguments = arguments
+        self.afterSpeech = afterSpeech
     }
 }

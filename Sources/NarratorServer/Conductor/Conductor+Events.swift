@@ -21,12 +21,15 @@ extension Conductor {
         switch action {
         case .speak(let rendering, let priority, let policy, let cue):
             // The sound is rendered first, so a broken cue refuses the whole event before anything
-            // is queued; it starts with the speech.
+            // is queued; it starts with the speech, or waits for its end (`sound_after`, C27).
             let samples = try cue.map { (cue) throws(ProtocolError) in try render(cue, of: profile, at: pan) }
             let (reply, consequences) = try submit(
                 rendering.text, locale: rendering.locale, notices: rendering.fallbacks, priority, policy,
                 sound: cue?.name, pan: pan, from: session)
             guard let cue, let samples else { return (reply, consequences) }
+            if cue.afterSpeech, let id = Self.submitted(consequences) {
+                return (reply, [.playAfter(id, name: cue.name, samples: samples)] + consequences)
+            }
             return (reply, [.play(name: cue.name, samples: samples)] + consequences)
         case .play(let cue):
             let samples = try render(cue, of: profile, at: pan)

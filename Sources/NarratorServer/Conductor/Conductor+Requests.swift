@@ -9,6 +9,9 @@ extension Conductor {
     enum Consequence {
         case schedule(SchedulerInput)
         case play(name: String, samples: [Int16])
+        /// A sound that waits for announcement `id` to be heard to its end (C27); comes before the
+        /// announcement's `submit`, so an announcement that ends at once still finds it.
+        case playAfter(AnnouncementID, name: String, samples: [Int16])
     }
 
     /// One request: its reply first, then what it leads to. A request that fails changes nothing
@@ -31,7 +34,10 @@ extension Conductor {
             switch consequence {
             case .schedule(let input): feed(input)
             case .play(let name, let samples):
-                actions.append(.play(name: name, samples: samples, gain: effectsGain(of: client)))
+                actions.append(.play(name: name, samples: samples, channels: channels, gain: effectsGain(of: client)))
+            case .playAfter(let id, let name, let samples):
+                soundsAfterSpeech[id] = SoundAfterSpeech(
+                    name: name, samples: samples, channels: channels, gain: effectsGain(of: client))
             }
         }
     }

@@ -56,6 +56,7 @@ extension Conductor {
         let at = milliseconds(report.at)
         guard let record = ledger.record(report.outcome, of: report.id, at: at) else { return }
         counters.outcomes[report.outcome.name, default: 0] += 1
+        soundAfter(report.outcome, of: report.id)
         // Most outcomes have no listener (a game streaming scores): the line is built only when sent.
         let listeners = sessions.values.filter { $0.wants(notificationsOf: record.client) }.map(\.id)
         if !listeners.isEmpty {

@@ -16,8 +16,9 @@ public struct Conductor {
     let voices: any VoiceCatalog
     /// The rate earcons are rendered at: the audio output's.
     let sampleRate: Int
-    /// The channels earcons are rendered in: the audio output's (2: placed left to right; 1: mono).
-    let channels: Int
+    /// The channels earcons are rendered in: the audio output's (2: placed left to right; 1: mono),
+    /// as it last reported them (a stereo output whose sink is mono mixes in one, C25).
+    var channels: Int
     /// When the daemon started: notifications and history count milliseconds from it.
     let started: ContinuousClock.Instant
 
@@ -43,6 +44,8 @@ public struct Conductor {
     var nextAnnouncement: UInt64 = 1
     /// The wake-up the shell holds for the scheduler's next deadline.
     var armedDeadline: ContinuousClock.Instant?
+    /// Sounds of events that play once their speech has been heard to its end (C27), by announcement.
+    var soundsAfterSpeech: [AnnouncementID: SoundAfterSpeech] = [:]
 
     /// The actions of the input being handled.
     var actions: [ConductorAction] = []
@@ -56,7 +59,7 @@ public struct Conductor {
         self.configPath = configPath
         self.voices = voices
         self.sampleRate = sampleRate
-        self.channels = channels
+        self.channels = output.channels ?? channels
         self.profiles = [profile.name: profile]
         self.defaultProfile = profile.name
         self.defaults = defaults
@@ -144,6 +147,7 @@ public struct Conductor {
         guard status.since >= output.since else { return }
         let changed = status.condition != output.condition
         output = status
+        if let layout = status.channels { channels = layout }
         guard changed else { return }
         let line = Notification.output(Self.outputState(status, milliseconds: milliseconds(status.since))).line
         let listeners = sessions.values.filter { $0.subscription != .none }.map(\.id)

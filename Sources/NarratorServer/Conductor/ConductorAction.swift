@@ -14,9 +14,10 @@ public enum ConductorAction: Sendable {
     case speak(SpeechRequest)
     /// Ask the speech system to stop an announcement; it answers with an event later.
     case stop(AnnouncementID)
-    /// Start an earcon now, mixed with whatever sounds, at `gain` (its client's effects volume / 100).
-    /// One the output cannot take is skipped.
-    case play(name: String, samples: [Int16], gain: Double)
+    /// Start an earcon now, mixed with whatever sounds, at `gain` (its client's effects volume / 100);
+    /// `samples` are interleaved in `channels`, the output's when they were rendered. One the output
+    /// cannot take is skipped.
+    case play(name: String, samples: [Int16], channels: Int, gain: Double)
     /// Wake the conductor at this instant with `timer` (nil: no wake-up is needed). Replaces any
     /// wake-up armed before.
     case arm(ContinuousClock.Instant?)

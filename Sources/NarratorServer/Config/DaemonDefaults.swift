@@ -133,18 +133,30 @@ public struct ConfigValueError: Error, Sendable, Hashable, CustomStringConvertib
 /// The checks a configured value passes, the same the daemon applies to a client's `hello` and
 /// `set`: the speech system's own for locales and voices, the ranges of `VoiceRequest`, and the
 /// output's own parser (given by `narrator`, which knows the outputs).
+///
+/// Without voices (`voices` nil), for a command that speaks nothing (`narrator play`, which reads the
+/// effects volume and the output), a locale is checked as a BCP-47 tag only and a voice is taken as
+/// written: reading the settings then starts no speech engine.
 public struct ConfigChecks: Sendable {
-    public let voices: any VoiceCatalog
+    public let voices: (any VoiceCatalog)?
     /// Why an output is not one, or nil when it is.
     public let output: @Sendable (String) -> String?
 
-    public init(voices: any VoiceCatalog, output: @escaping @Sendable (String) -> String?) {
+    public init(voices: (any VoiceCatalog)?, output: @escaping @Sendable (String) -> String?) {
         self.voices = voices
         self.output = output
     }
 
     /// Checks a locale; returns the fallback warning when it has no voice of its own.
     func locale(_ text: String) throws(ConfigValueError) -> String? {
+        guard let voices else {
+            do {
+                _ = try LanguageTag(parsing: text)
+            } catch {
+                throw ConfigValueError(error.description)
+            }
+            return nil
+        }
         do {
             return try voices.voice(for: text).fallbackWarning
         } catch {
@@ -154,6 +166,7 @@ public struct ConfigChecks: Sendable {
 
     /// Checks a voice name; returns a warning when it is accepted but not used.
     func voice(_ text: String) throws(ConfigValueError) -> String? {
+        guard let voices else { return nil }
         do {
             return try voices.voice(named: text).fallbackWarning
         } catch {

@@ -179,9 +179,9 @@ public actor ConductorShell {
             }
         case .stop(let id):
             speaker.stop(id)
-        case .play(let name, let samples, let gain):
+        case .play(let name, let samples, let channels, let gain):
             do {
-                try sounds.startSound(samples, gain: gain)
+                try sounds.startSound(samples, channels: channels, gain: gain)
             } catch {
                 logger.notice("A sound was skipped: \(error)", metadata: ["sound": "\(name)"])
             }

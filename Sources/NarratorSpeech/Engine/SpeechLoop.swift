@@ -28,7 +28,8 @@ struct SpeechLoop<Owner: Synthesizer> {
             job.observer(.failed(job.id, reason: error.description))
             return
         }
-        job.sink.begin(utterance: job.sinkID, pan: request.pan)
+        job.sink.begin(
+            utterance: job.sinkID, pan: request.pan, gain: SynthesisContext.sinkGain(volume: request.voice.volume))
         guard control.makeCurrent(job) else {
             control.endCurrent()
             job.observer(.stopped(job.id, resumePosition: request.startPosition))

@@ -30,15 +30,22 @@ final class SynthesisContext: Sendable {
         self.lastSentence = Mutex(offset)
     }
 
-    /// Scales samples synthesized at `synthesisVolume` to the utterance's volume, saturating at full
-    /// scale. (espeak-ng's own volume is nearly linear too: measured, our 50 and 200 are 3-4 % louder.)
+    /// Scales samples synthesized at `synthesisVolume` down to a volume below it. A volume above it
+    /// is not applied here: twice espeak-ng's peaks do not fit in 16 bits, so the samples stay as
+    /// made and the sink takes the rest as a gain (`sinkGain`), which the mixer applies before its
+    /// limiter: loud speech is limited, never clipped. (espeak-ng's own volume is nearly linear too:
+    /// measured, our 50 and 200 are 3-4 % louder.)
     func applyVolume(_ samples: UnsafeMutableBufferPointer<Int16>) {
         let volume = job.request.voice.volume
-        guard volume != Self.synthesisVolume else { return }
+        guard volume < Self.synthesisVolume else { return }
         for index in samples.indices {
-            let scaled = Int(samples[index]) * volume / Self.synthesisVolume
-            samples[index] = Int16(clamping: scaled)
+            samples[index] = Int16(Int(samples[index]) * volume / Self.synthesisVolume)
         }
+    }
+
+    /// The gain over the samples the sink is given: the volume above `synthesisVolume`, else 1.
+    static func sinkGain(volume: Int) -> Double {
+        volume > synthesisVolume ? Double(volume) / Double(synthesisVolume) : 1
     }
 
     var shouldAbort: Bool { control.abortCurrent.load(ordering: .relaxed) }

@@ -52,14 +52,48 @@ extension ConductorRule {
             var mono = MachineHarness()
             let client = mono.connect(1)
             let flat = mono.run(.request(client, .play(sound: "lane_left", arguments: [.init("stereo", .bool(true))])))
-            guard case .play(_, let samples, _)? = flat.last else { return }
+            guard case .play(_, let samples, _, _)? = flat.last else { return }
             #expect(samples.count == 662)
         }
     ]
 
+    /// What the output reports of its channels (docs/AUDIO.md, "The downmix"): a stereo PulseAudio
+    /// stream that found its sink mono mixes in one channel, and sounds are rendered so.
+    static let layout = ConductorRule(
+        id: "C28",
+        rule:
+            "Sounds are rendered in the output's channels as it last reported them: one that reports a mono sink gets them unplaced, in one channel, placed again once it reports stereo; an older report changes nothing"
+    ) {
+        var machine = MachineHarness(channels: 2)
+        let game = machine.connect(1, subscribe: .own)
+        let left = Request.play(sound: "lane_left", arguments: [.init("stereo", .bool(true))])
+        func played(_ machine: inout MachineHarness) -> (channels: Int, frames: Int, right: Double) {
+            let actions = machine.run(.request(game, left))
+            guard case .play(_, let samples, let channels, _)? = actions.last else { return (0, 0, 0) }
+            return (channels, samples.count / channels, channels == 2 ? Self.ears(actions).right : -1)
+        }
+        #expect(played(&machine) == (2, 662, 0), "placed at the left, in stereo")
+        func report(_ channels: Int, at milliseconds: Int) -> ConductorInput {
+            var status = OutputStatus(
+                output: "pulse", since: MachineHarness.start.advanced(by: .milliseconds(milliseconds)))
+            status.channels = channels
+            return .output(status)
+        }
+        machine.milliseconds = 10
+        // Not a change of condition: nobody is told, and the next sound is one channel, unplaced.
+        #expect(!machine.trace(report(1, at: 10)).contains { $0.hasPrefix("notify") })
+        #expect(played(&machine) == (1, 662, -1))
+        // A report older than the last is stale.
+        machine.run(report(2, at: 5))
+        #expect(played(&machine).channels == 1)
+        machine.milliseconds = 20
+        machine.run(report(2, at: 20))
+        #expect(played(&machine) == (2, 662, 0), "placed again")
+    }
+
     /// The energy of the left and right samples of the sound an action list plays.
     static func ears(_ actions: [ConductorAction]) -> (left: Double, right: Double) {
-        guard case .play(_, let samples, _)? = actions.first(where: { if case .play = $0 { true } else { false } })
+        guard case .play(_, let samples, _, _)? = actions.first(where: { if case .play = $0 { true } else { false } })
         else { return (0, 0) }
         var energy = (left: 0.0, right: 0.0)
         for frame in 0..<(samples.count / 2) {

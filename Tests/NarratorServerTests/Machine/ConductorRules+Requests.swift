@@ -75,7 +75,7 @@ extension ConductorRule {
         ConductorRule(
             id: "C5",
             rule:
-                "A sound is an action after the reply; an event's sound plays before its speech; one that does not render is the request's error"
+                "A sound is an action after the reply; an event's sound plays before its speech (unless its rule plays it after, C27); one that does not render is the request's error"
         ) {
             var machine = MachineHarness()
             let client = machine.connect(1)

@@ -84,7 +84,7 @@ enum MachineTrace {
         case .notify(let clients, let line): "notify \(clients.map(\.rawValue)) \(Self.notification(line))"
         case .speak(let request): "speak #\(request.id.rawValue) \"\(request.text)\""
         case .stop(let id): "stop #\(id.rawValue)"
-        case .play(let name, _, let gain): gain == 1 ? "play \(name)" : "play \(name) at \(gain)"
+        case .play(let name, _, _, let gain): gain == 1 ? "play \(name)" : "play \(name) at \(gain)"
         case .arm(let deadline):
             "arm \(deadline.map { "+\(Int(MachineHarness.start.duration(to: $0) / .milliseconds(1)))ms" } ?? "none")"
         case .log(let level, let message, _): "log \(level) \(message)"
