@@ -12,7 +12,8 @@ struct ConductorRule: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(id): \(rule)" }
 
     /// Every row of docs/SERVER.md, in order.
-    static let all: [ConductorRule] = requests + announcements + world + control + placement + others + sounds + [layout]
+    static let all: [ConductorRule] =
+        requests + announcements + world + control + placement + others + sounds + [layout]
 }
 
 @Suite("docs/SERVER.md, the conductor's rules, one test per row")
