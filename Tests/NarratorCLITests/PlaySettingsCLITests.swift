@@ -13,14 +13,7 @@ struct PlaySettingsCLITests {
         _ sound: String, home: String, settings lines: [String]?, options: [String] = [],
         environment: [String: String] = [:]
     ) throws -> NarratorBinary.Run {
-        let folder = home + "/narrator"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        if let lines {
-            try (lines.joined(separator: "\n") + "\n").write(
-                toFile: folder + "/config", atomically: true, encoding: .utf8)
-        } else {
-            try? FileManager.default.removeItem(atPath: folder + "/config")
-        }
+        try SettingsFile.write(lines, home: home)
         let run = try NarratorBinary.run(
             ["play", sound] + options, environment: environment.merging(["XDG_CONFIG_HOME": home]) { $1 })
         #expect(run.status == 0, "\(run.transcript)")

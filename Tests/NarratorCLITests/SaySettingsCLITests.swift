@@ -13,14 +13,7 @@ struct SaySettingsCLITests {
     static func say(
         home: String, settings lines: [String]?, options: [String] = [], wav: String
     ) throws -> (wav: WAVFile, run: NarratorBinary.Run) {
-        let folder = home + "/narrator"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        if let lines {
-            try (lines.joined(separator: "\n") + "\n").write(
-                toFile: folder + "/config", atomically: true, encoding: .utf8)
-        } else {
-            try? FileManager.default.removeItem(atPath: folder + "/config")
-        }
+        try SettingsFile.write(lines, home: home)
         let run = try NarratorBinary.run(["say", phrase] + options, environment: ["XDG_CONFIG_HOME": home])
         #expect(run.status == 0, "\(run.transcript)")
         return (try WAVFile(path: wav), run)
