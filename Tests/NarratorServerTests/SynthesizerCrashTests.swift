@@ -26,16 +26,23 @@ struct SynthesizerCrashTests {
         let recorder = try pulse.record()
         defer { recorder.stop() }
         #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        // A stopped child is taken as hung after 8 s here (3 s by default), so that "answered at
-        // once" can allow 4 s for a reply on a loaded machine and still fail if replies wait for it.
+        // A stopped child is taken as hung after 16 s here (3 s by default), so that "answered at
+        // once" can allow 8 s for a reply on a loaded machine and still fail if replies wait for it
+        // (in the full suite on two cores, a reply has taken over 4 s).
         let daemon = try DaemonProcess(
-            arguments: ["--output", "pulse", "--synthesizer-hang-limit", "8"],
+            arguments: ["--output", "pulse", "--synthesizer-hang-limit", "16"],
             environment: ["PULSE_SERVER": pulse.server])
         defer { _ = daemon.stop() }
         #expect(daemon.waitForLog("sandboxed process"))
         let listener = try Subscriber(daemon)
         let before = recorder.count
-        let long = try listener.send(PriorityTests.longSay())
+        // Longer than the 10 s of speech the mixer takes ahead, so the child is still speaking it
+        // when it is signalled: a phrase wholly synthesized before that would be heard whole.
+        let sentence =
+            "This sentence is long on purpose. It keeps the narrator busy for a while. "
+            + "Meanwhile other announcements arrive. Some of them are more urgent than this one."
+        let text = [String](repeating: sentence, count: 3).joined(separator: " ")
+        let long = try listener.send(#"{"type":"say","text":"\#(text)"}"#)
         try listener.waitFor("started", long)
         #expect(recorder.waitForSound(after: before) != nil, "the long text was not heard")
 
@@ -45,7 +52,7 @@ struct SynthesizerCrashTests {
         kill(child, signal)
         // Every client is answered in its usual time while the synthesizer is lost.
         let quick = try daemon.client()
-        quick.setReadTimeout(.seconds(4))  // half the 8 s a stopped child is given
+        quick.setReadTimeout(.seconds(8))  // half the 16 s a stopped child is given
         for _ in 0..<5 {
             try quick.send(#"{"type":"status"}"#)
             #expect(try quick.readLine()?.contains("\"ok\":true") == true)
@@ -63,7 +70,7 @@ struct SynthesizerCrashTests {
         // The loss is logged once, with the text's length and language; the announcement's own
         // failure line follows, as for any announcement that fails.
         #expect(log.components(separatedBy: "A new one speaks the next").count == 2, "\(log)")
-        #expect(log.contains("failed while speaking 155 bytes of "), "\(log)")
+        #expect(log.contains("failed while speaking \(text.utf8.count) bytes of "), "\(log)")
         #expect(!log.contains("long on purpose"), "the log shows the text")
         let now = Self.children(of: daemon.pid)
         #expect(now.count == 1 && now.first != child)
