@@ -24,6 +24,19 @@ struct StereoPlacementTests {
 
     /// The next sound on a stereo monitor once `send` has run, whole frames from 100 ms of silence
     /// before it to 100 ms of silence after it.
+    /// The energy of a mono clip, in dB.
+    static func level(_ clip: [Int16]) -> Double {
+        10 * log10(clip.reduce(1e-9) { $0 + Double($1) * Double($1) })
+    }
+
+    /// The left lane's note placed (`stereo`) and centred, each played alone and recorded: their
+    /// energies in dB, which a mono output makes equal.
+    static func leftLaneLevels(_ recorder: MonitorRecorder, _ listener: Subscriber) throws -> (Double, Double) {
+        let placed = level(try clip(recorder) { _ = try listener.send(play("lane_left", #","stereo":true"#)) })
+        let centred = level(try clip(recorder) { _ = try listener.send(play("lane_left", #","stereo":false"#)) })
+        return (placed, centred)
+    }
+
     static func clip(_ recorder: MonitorRecorder, _ send: () throws -> Void) throws -> [Int16] {
         let quiet = recorder.sampleRate / 10 * recorder.channels
         let silence = try #require(recorder.waitForSilence(after: recorder.count, length: quiet, threshold: 40))
@@ -73,11 +86,7 @@ struct StereoPlacementTests {
     func monoDevice() throws {
         try withDaemon(sinkChannels: 1, output: "mono:pulse") { daemon, recorder in
             let listener = try Subscriber(daemon)
-            let energy = { (clip: [Int16]) in 10 * log10(clip.reduce(1e-9) { $0 + Double($1) * Double($1) }) }
-            let placed = energy(
-                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":true"#)) })
-            let centred = energy(
-                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":false"#)) })
+            let (placed, centred) = try Self.leftLaneLevels(recorder, listener)
             #expect(abs(placed - centred) <= 0.5, "placed \(placed) dB, centred \(centred) dB")
             let said = try Self.clip(recorder) {
                 _ = try listener.waitForEnd(try listener.send(#"{"type":"say","text":"Score one hundred.","pan":-1}"#))
@@ -95,17 +104,13 @@ struct StereoPlacementTests {
     func monoSinkFoundByItself() throws {
         try withDaemon(sinkChannels: 1, output: "pulse") { daemon, recorder in
             let listener = try Subscriber(daemon)
-            let energy = { (clip: [Int16]) in 10 * log10(clip.reduce(1e-9) { $0 + Double($1) * Double($1) }) }
-            let placed = energy(
-                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":true"#)) })
-            let centred = energy(
-                try Self.clip(recorder) { _ = try listener.send(Self.play("lane_left", #","stereo":false"#)) })
+            let (placed, centred) = try Self.leftLaneLevels(recorder, listener)
             #expect(abs(placed - centred) <= 1, "placed \(placed) dB, centred \(centred) dB")
             // A sound the request places at the right: unplaced too; the log said it once, at the start.
             let rightClip = try Self.clip(recorder) { _ = try listener.send(Self.play("speed_up", #","pan":1"#)) }
             let middleClip = try Self.clip(recorder) { _ = try listener.send(Self.play("speed_up")) }
-            let right = energy(rightClip)
-            let middle = energy(middleClip)
+            let right = Self.level(rightClip)
+            let middle = Self.level(middleClip)
             #expect(abs(right - middle) <= 1, "right \(right) dB, centre \(middle) dB")
             let said = "The sound server's sink is mono"
             #expect(daemon.waitForLog(said), "\(daemon.logText)")
