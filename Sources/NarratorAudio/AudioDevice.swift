@@ -35,13 +35,27 @@ public protocol AudioDevice: AnyObject {
     /// (the default): those its opener was made with.
     var deviceChannels: Int? { get }
 
-    /// The moments the sound server said our stream ran out of audio (an underflow) since the
-    /// last call, oldest first. Most are the stream running dry at a burst's end; the writer tells
-    /// those from gaps (docs/AUDIO.md, W18). The default is none.
-    func takeUnderflows() -> [ContinuousClock.Instant]
+    /// The times the sound server said our stream ran out of audio (an underflow) since the last
+    /// call, oldest first. Most are the stream running dry at a burst's end or where a cut left it;
+    /// the writer tells those from gaps (docs/AUDIO.md, W18). The default is none.
+    func takeUnderflows() -> [AudioUnderflow]
 
     /// Releases the device; it is not used again.
     func close()
+}
+
+/// The sound server's report that our stream ran out of audio.
+public struct AudioUnderflow: Sendable, Hashable {
+    /// When the report reached us (a little after the stream ran dry).
+    public var instant: ContinuousClock.Instant
+    /// The stream ran dry exactly where `discardUnplayed` left it, before anything written after
+    /// that was there: the silence a cut made, or a cut's write-back that came late.
+    public var atCut: Bool
+
+    public init(instant: ContinuousClock.Instant, atCut: Bool = false) {
+        self.instant = instant
+        self.atCut = atCut
+    }
 }
 
 /// What a device has not played yet.
@@ -65,7 +79,7 @@ extension AudioDevice {
 
     public var deviceChannels: Int? { nil }
 
-    public func takeUnderflows() -> [ContinuousClock.Instant] { [] }
+    public func takeUnderflows() -> [AudioUnderflow] { [] }
 
     public func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
         throw AudioDeviceError(output: "device", message: "this output cannot write over queued audio.")

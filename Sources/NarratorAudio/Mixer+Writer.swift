@@ -65,7 +65,7 @@ extension Mixer {
             case .cut:
                 state.cutRequested = false
                 guard let current = device else { continue }
-                machine.take(report(cutSpeech(on: current)) { _ in .cut }, now: .now)
+                machine.take(report(cutSpeech(on: current)) { .cut(wroteBack: $0) }, now: .now)
             case .settle(let frame):
                 settle(state.heard(upTo: frame), .played)
             case .endBurst:
@@ -122,8 +122,9 @@ extension Mixer {
     /// Speech was interrupted: if the device still holds some of it unheard, drop everything
     /// unheard and write back the earcons' part of it, so only speech goes quiet. Like every step,
     /// it reads the state with the lock held, calls the device with it released, and records what
-    /// happened with it held again; here twice, once to drop and once to write back.
-    private func cutSpeech(on device: any AudioDevice) -> Result<Void, AudioDeviceError> {
+    /// happened with it held again; here twice, once to drop and once to write back. Succeeds with
+    /// whether anything was written back.
+    private func cutSpeech(on device: any AudioDevice) -> Result<Bool, AudioDeviceError> {
         // Only this thread mixes and writes, so these stay true while the lock is released.
         let written = state.written
         let speechEnd = state.speechEnd
@@ -135,20 +136,20 @@ extension Mixer {
                 return max(0, before - (try device.unplayedFrames()))
             }
         }
-        guard case .success(let dropped) = dropping else { return dropping.map { _ in } }
+        guard case .success(let dropped) = dropping else { return dropping.map { _ in false } }
         let refill = state.rewind(dropped)
-        guard !refill.isEmpty else { return .success(()) }
+        guard !refill.isEmpty else { return .success(false) }
         let writing = unlocked {
             Result { () throws(AudioDeviceError) in
                 try refill.withUnsafeBufferPointer { (samples) throws(AudioDeviceError) in try device.write(samples) }
             }
         }
-        guard case .success = writing else { return writing }
+        guard case .success = writing else { return writing.map { _ in true } }
         state.written += refill.count / state.channels
         // What was written back must be heard through before the burst may end.
         state.audibleUntil = max(state.audibleUntil, state.written)
         state.burstOpen = true
-        return .success(())
+        return .success(true)
     }
 
     /// Whole milliseconds of `duration`, for a log line.
@@ -160,9 +161,9 @@ extension Mixer {
     /// tells the watchers the new count (lock held, released to log).
     private func judgeUnderflows(of device: any AudioDevice) {
         let gaps = device.takeUnderflows().compactMap { report in
-            machine.underflow(at: report).map {
+            machine.underflow(at: report.instant, atCut: report.atCut).map {
                 (
-                    owed: $0, sinceWrite: machine.lastWrote.map { $0.duration(to: report) },
+                    owed: $0, sinceWrite: machine.lastWrote.map { $0.duration(to: report.instant) },
                     queued: machine.queued * 1000 / max(1, machineSettings.sampleRate)
                 )
             }

@@ -29,6 +29,10 @@ final class PulseDevice: AudioDevice {
     /// When the stream was last seen with everything it was given read by the sink, and at which
     /// read index: what was read last is heard within the sink's latency of that moment.
     private var drained: (readIndex: Int64, since: ContinuousClock.Instant)?
+    /// Whether the stream was flushed since the last measure, and where the last few flushes left
+    /// the stream's write index (bytes): an underflow there is the cut's own silence (W18).
+    private var flushed = false
+    private var cutPoints: [Int64] = []
 
     /// Connects to `server`, else the one named by PULSE_SERVER (or the user's own), and opens a
     /// stream of `channels` (2: stereo, left and right; 1: mono). A stereo stream whose sink has one
@@ -99,10 +103,13 @@ final class PulseDevice: AudioDevice {
                     PulseEvents.from(userdata).note(stream: pa_stream_get_state(stream))
                 }, Unmanaged.passUnretained(events).toOpaque())
             // PulseAudio and PipeWire's pulse server both say when a stream runs out of audio, once
-            // each time it does: the writer counts those that broke a sound (W18).
+            // each time it does, and at which read index: the writer counts those that broke a
+            // sound (W18).
             pa_stream_set_underflow_callback(
-                stream, { _, userdata in PulseEvents.from(userdata).noteUnderflow() },
-                Unmanaged.passUnretained(events).toOpaque())
+                stream,
+                { stream, userdata in
+                    PulseEvents.from(userdata).noteUnderflow(at: stream.map { pa_stream_get_underflow_index($0) } ?? -1)
+                }, Unmanaged.passUnretained(events).toOpaque())
         }
         let connected =
             stream.map { pa_stream_connect_playback($0, nil, &attributes, PA_STREAM_ADJUST_LATENCY, nil, nil) == 0 }
@@ -131,6 +138,12 @@ final class PulseDevice: AudioDevice {
         let info = stream.flatMap { pa_stream_get_timing_info($0)?.pointee }
         pa_threaded_mainloop_unlock(loop)
         guard let info else { throw failure("pa_stream_get_timing_info") }
+        if flushed {
+            // Nothing was written since the flush (the cut measures right after it), so the write
+            // index is where the flush left it.
+            flushed = false
+            cutPoints = cutPoints.suffix(3) + [info.write_index]
+        }
         let queued = max(0, Int(info.write_index - info.read_index)) / frameBytes
         let sink = Int(info.sink_usec) * sampleRate / 1_000_000
         guard queued == 0 else {
@@ -168,11 +181,14 @@ final class PulseDevice: AudioDevice {
         guard result == 0 else { throw failure("pa_stream_write") }
     }
 
-    func takeUnderflows() -> [ContinuousClock.Instant] { events.takeUnderflows() }
+    func takeUnderflows() -> [AudioUnderflow] {
+        events.takeUnderflows().map { AudioUnderflow(instant: $0.instant, atCut: cutPoints.contains($0.index)) }
+    }
 
     func discardUnplayed() throws(AudioDeviceError) {
         try run("pa_stream_flush") { stream, done, userdata in pa_stream_flush(stream, done, userdata) }
         drained = nil
+        flushed = true
     }
 
     /// The channels the stream plays in: those asked for, or 1 when the sink is mono.

@@ -22,8 +22,9 @@ final class PulseEvents: @unchecked Sendable {
     private var snapshot = Snapshot()
     /// Operations started; touched only by the writer thread.
     private var tickets = 0
-    /// When the server said the stream underflowed, not yet taken by the writer.
-    private var underflows: [ContinuousClock.Instant] = []
+    /// When the server said the stream underflowed, and at which read index (-1: not said), not
+    /// yet taken by the writer.
+    private var underflows: [(instant: ContinuousClock.Instant, index: Int64)] = []
     /// The channels of the sink the server last described (`PulseDevice.sinkChannels`).
     private var sinkChannels: Int?
 
@@ -66,13 +67,13 @@ final class PulseEvents: @unchecked Sendable {
 
     /// The server said the stream ran out of audio. Kept without signalling: the writer takes them
     /// at its next step (`takeUnderflows`), and nothing waits for them.
-    func noteUnderflow() {
+    func noteUnderflow(at index: Int64) {
         let now = ContinuousClock.now
-        condition.withLock { underflows.append(now) }
+        condition.withLock { underflows.append((now, index)) }
     }
 
     /// The underflows noted since the last call, oldest first.
-    func takeUnderflows() -> [ContinuousClock.Instant] {
+    func takeUnderflows() -> [(instant: ContinuousClock.Instant, index: Int64)] {
         condition.withLock {
             defer { underflows.removeAll() }
             return underflows

@@ -96,7 +96,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case wrote(frames: Int)
         /// A write over queued audio went through (or there was nothing to write).
         case rewrote
-        case cut
+        /// Unheard speech was dropped; `wroteBack` when earcons sounding through it were written
+        /// back after it.
+        case cut(wroteBack: Bool)
     }
 
     /// The one next thing for the writer thread to do.
@@ -172,6 +174,10 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     private var underflows: UnderflowJudge<Instant>
     /// Underflows that broke a sound since the mixer started.
     private(set) var gaps = 0
+    /// When the last cut began, and whether it wrote earcons back after it (W18: then running dry
+    /// where it left the stream broke them).
+    private var cutBegan: Instant?
+    private var cutWroteBack = false
 
     init(settings: Settings, now: Instant) {
         self.settings = settings
@@ -214,8 +220,18 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// (W18): the mixer held audio the writer had not written since before then. Underflows are
     /// taken before the next step, so the spans they are judged by are those of the steps before.
     /// Returns how long audio had been owed when it came, or nil when it is no gap.
-    mutating func underflow(at instant: Instant) -> Duration? {
-        guard let owed = underflows.gap(at: instant) else { return nil }
+    ///
+    /// `atCut`: the stream ran dry exactly where a cut left it. That is the cut's own silence,
+    /// however soon the next sound was owed (a game stops a line and starts the next at once),
+    /// unless the cut wrote earcons back: then they came late, and the earcon broke.
+    mutating func underflow(at instant: Instant, atCut: Bool = false) -> Duration? {
+        let owed =
+            if atCut {
+                cutWroteBack ? cutBegan.map { max(.zero, $0.duration(to: instant)) } : nil
+            } else {
+                underflows.gap(at: instant)
+            }
+        guard let owed else { return nil }
         gaps += 1
         return owed
     }
@@ -273,7 +289,10 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
                 pending.append(.report(lost: nil))
             }
 
-        case .cut, .rewrote:
+        case .cut(let wroteBack):
+            cutWroteBack = wroteBack
+            unheard = nil
+        case .rewrote:
             unheard = nil
         }
     }
@@ -308,6 +327,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     private mutating func withDevice(_ view: View, now: Instant) -> Action {
         if view.cutRequested {
             writing = true
+            cutBegan = now
             return .cut
         }
         if let deadline = view.deadline, deadline < now { return lose(Self.notHeard, now: now) }

@@ -160,7 +160,7 @@ struct WriterSimulation {
     /// A cut as `Mixer.cutSpeech` does it: drop what the server has queued, rewind, write back.
     private mutating func cut() {
         guard state.speechEnd > state.written - server.queue.count else {
-            machine.take(.cut, now: now)
+            machine.take(.cut(wroteBack: false), now: now)
             return
         }
         switch server.discard() {
@@ -173,7 +173,7 @@ struct WriterSimulation {
                 return
             }
             state.written += refill.count
-            machine.take(.cut, now: now)
+            machine.take(.cut(wroteBack: !refill.isEmpty), now: now)
         }
     }
 

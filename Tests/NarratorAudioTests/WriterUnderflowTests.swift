@@ -91,6 +91,44 @@ struct WriterUnderflowTests {
         #expect(machine.gaps == 0)
     }
 
+    /// A stop as the writer carries it out on an open device: the machine hands out the cut, the
+    /// mixer drops the unheard speech (and writes back earcons sounding through it, or not).
+    mutating func cut(wroteBack: Bool) {
+        machine.take(.opened(rewrites: true), now: now)
+        let view = Machine.View(nextSlice: 220, cutRequested: true, burstOpen: true, written: 6615)
+        #expect(machine.next(view, now: now) == .cut)
+        machine.take(.cut(wroteBack: wroteBack), now: now)
+    }
+
+    /// What RetroRacing does at every step: stop the line being said and start the next at once,
+    /// so audio is owed without a break through the cut, and the server runs dry where the cut
+    /// left its queue before the next line's first slice comes.
+    @Test("W18: the stream running dry where a cut left it is the cut's silence, though the next line was owed")
+    mutating func cutThenNextLine() {
+        step(owed: 220)
+        pass(300)
+        cut(wroteBack: false)
+        pass(20)
+        step(owed: 220, written: 6615)  // the next line, owed all along
+        let whereTheCutLeftIt = machine.underflow(at: now, atCut: true) != nil
+        #expect(!whereTheCutLeftIt)
+        // The same report anywhere else in the stream is a gap.
+        let elsewhere = machine.underflow(at: now, atCut: false) != nil
+        #expect(elsewhere)
+        #expect(machine.gaps == 1)
+    }
+
+    @Test("W18: running dry where a cut left the stream breaks the earcons it wrote back")
+    mutating func cutWithEarconWrittenBack() {
+        step(owed: 0)
+        pass(300)
+        cut(wroteBack: true)  // an earcon sounded through the stop; its write-back came late
+        pass(20)
+        let intoTheEarcon = machine.underflow(at: now, atCut: true)
+        #expect(intoTheEarcon == .milliseconds(20), "owed since the cut began")
+        #expect(machine.gaps == 1)
+    }
+
     @Test("W18: with nothing ever owed, no underflow is a gap")
     mutating func idle() {
         step(owed: 0)

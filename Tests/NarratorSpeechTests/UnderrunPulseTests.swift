@@ -41,7 +41,7 @@ struct UnderrunPulseTests {
         var deviceChannels: Int? { device.deviceChannels }
         func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) { try device.rewrite(samples) }
         func discardUnplayed() throws(AudioDeviceError) { try device.discardUnplayed() }
-        func takeUnderflows() -> [ContinuousClock.Instant] { device.takeUnderflows() }
+        func takeUnderflows() -> [AudioUnderflow] { device.takeUnderflows() }
         func close() { device.close() }
 
         func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
@@ -52,6 +52,145 @@ struct UnderrunPulseTests {
                 Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
             }
             try device.write(samples)
+        }
+    }
+
+    /// What the test does to the device below, and what it saw.
+    final class CutFaults: Sendable {
+        /// Writes still to go before the writer is stopped in its next measure (0: not armed).
+        let writesBeforeHold = Atomic(0)
+        let holdNextMeasure = Atomic(false)
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let flushed = Atomic(false)
+        /// Underflows the device reported where a cut left the stream.
+        let atCut = Atomic(0)
+    }
+
+    /// A real device that can stop the writer in its next measure (after a few writes) until the
+    /// test lets it go, and
+    /// holds back the first write after a flush: a stop cuts speech while the writer stands still,
+    /// and whatever comes after the cut reaches the server late, so the stream certainly runs dry
+    /// where the cut left it.
+    final class CutDevice: AudioDevice {
+        let device: any AudioDevice
+        let faults: CutFaults
+
+        init(_ device: any AudioDevice, faults: CutFaults) {
+            self.device = device
+            self.faults = faults
+        }
+
+        func unplayedFrames() throws(AudioDeviceError) -> Int { try backlog().unheard }
+        func backlog() throws(AudioDeviceError) -> AudioBacklog {
+            if faults.holdNextMeasure.exchange(false, ordering: .sequentiallyConsistent) {
+                faults.holding.signal()
+                faults.release.wait()
+            }
+            return try device.backlog()
+        }
+        var isConnected: Bool { device.isConnected }
+        var rewrites: Bool { device.rewrites }
+        var deviceChannels: Int? { device.deviceChannels }
+        func rewrite(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) { try device.rewrite(samples) }
+        func discardUnplayed() throws(AudioDeviceError) {
+            try device.discardUnplayed()
+            faults.flushed.store(true, ordering: .sequentiallyConsistent)
+        }
+        func takeUnderflows() -> [AudioUnderflow] {
+            let underflows = device.takeUnderflows()
+            faults.atCut.add(underflows.count { $0.atCut }, ordering: .sequentiallyConsistent)
+            return underflows
+        }
+        func close() { device.close() }
+
+        func write(_ samples: UnsafeBufferPointer<Int16>) throws(AudioDeviceError) {
+            if faults.flushed.exchange(false, ordering: .sequentiallyConsistent) {
+                // The fault: what follows the cut reaches the server 100 ms late.
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            try device.write(samples)
+            if faults.writesBeforeHold.load(ordering: .sequentiallyConsistent) > 0,
+                faults.writesBeforeHold.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue == 0
+            {
+                faults.holdNextMeasure.store(true, ordering: .sequentiallyConsistent)
+            }
+        }
+    }
+
+    /// An utterance's end: signalled with its result.
+    final class Spoken: Sendable {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<PlaybackResult?>(nil)
+
+        func wait() -> PlaybackResult? {
+            done.wait(timeout: .now() + 10) == .success ? result.withLock { $0 } : nil
+        }
+    }
+
+    /// Speaks `samples` as utterance `id`.
+    static func speak(_ mixer: Mixer, id: UInt64, _ samples: [Int16]) -> Spoken {
+        let spoken = Spoken()
+        mixer.speech.begin(utterance: id)
+        _ = samples.withUnsafeBufferPointer { mixer.speech.write($0) }
+        mixer.speech.finish { outcome in
+            spoken.result.withLock { $0 = outcome }
+            spoken.done.signal()
+        }
+        return spoken
+    }
+
+    /// A stop with the next cue and line already owed, as RetroRacing does at every step: the
+    /// server runs dry where the cut left the stream before the cue comes. That is the cut's own
+    /// silence, not a gap. With an earcon sounding through the stop, the same fault breaks the
+    /// earcon the cut wrote back, and that is a gap.
+    @Test(
+        "Running dry where a stop left the stream is no underrun, unless an earcon sounded through it",
+        arguments: [false, true])
+    func stopThenNextLine(earconThrough: Bool) throws {
+        let pulse = try PrivatePulseAudio.start()
+        defer { pulse.stop() }
+        let recorder = try pulse.record()
+        defer { recorder.stop() }
+        #expect(recorder.waitForSamples(2 * Self.rate))
+        let real = try AudioOutput.device(.pulse).opener(sampleRate: Self.rate, pulseServer: pulse.server)
+        let faults = CutFaults()
+        let opener = AudioDeviceOpener(name: real.name, isRealTime: true, channels: real.channels) {
+            () throws(AudioDeviceError) in
+            CutDevice(try real.open(), faults: faults)
+        }
+        let mixer = Mixer(opener: opener, sampleRate: Self.rate, logger: Logger(label: "test"))
+        defer { mixer.close() }
+
+        for round in 0..<3 {
+            let before = recorder.count
+            if earconThrough {
+                // An earcon first, so the line starts under it and the two are written together.
+                try mixer.play(mixer.centred(Self.tone(milliseconds: 1500)))
+            }
+            let first = Self.speak(mixer, id: UInt64(2 * round + 1), Self.tone(milliseconds: 2000))
+            #expect(recorder.waitForSound(after: before, threshold: 1000) != nil, "nothing was heard")
+            // Three writes later, the writer stops in its next measure, and the stop, the next cue
+            // and line come meanwhile: its next step finds audio owed and a cut to make.
+            faults.writesBeforeHold.store(3, ordering: .sequentiallyConsistent)
+            #expect(faults.holding.wait(timeout: .now() + 5) == .success, "the writer never measured")
+            mixer.speech.interrupt(utterance: UInt64(2 * round + 1))
+            try mixer.play(mixer.centred(Self.tone(milliseconds: 100)))
+            let next = Self.speak(mixer, id: UInt64(2 * round + 2), Self.tone(milliseconds: 300))
+            faults.release.signal()
+            #expect(first.wait() == .interrupted)
+            #expect(next.wait() == .played)
+            #expect(mixer.waitUntilQuiet())
+        }
+        // A sound after them lets the writer take any report still on its way.
+        try mixer.play(mixer.centred(Self.tone(milliseconds: 50)))
+        #expect(mixer.waitUntilQuiet())
+        let atCut = faults.atCut.load(ordering: .sequentiallyConsistent)
+        #expect(atCut >= 2, "the stream did not run dry where the cut left it (\(atCut) of 3)")
+        if earconThrough {
+            #expect(mixer.status.underruns >= 2, "an earcon broken by a late write-back was not counted")
+        } else {
+            #expect(mixer.status.underruns == 0, "the silence of a stop was counted as a gap")
         }
     }
 
