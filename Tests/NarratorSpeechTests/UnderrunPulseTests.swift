@@ -148,19 +148,15 @@ struct UnderrunPulseTests {
         "Running dry where a stop left the stream is no underrun, unless an earcon sounded through it",
         arguments: [false, true])
     func stopThenNextLine(earconThrough: Bool) throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * Self.rate))
-        let real = try AudioOutput.device(.pulse).opener(sampleRate: Self.rate, pulseServer: pulse.server)
         let faults = CutFaults()
-        let opener = AudioDeviceOpener(name: real.name, isRealTime: true, channels: real.channels) {
-            () throws(AudioDeviceError) in
-            CutDevice(try real.open(), faults: faults)
+        try Self.withPulseMixer({ CutDevice($0, faults: faults) }) { mixer, recorder in
+            try stopThenNextLine(earconThrough: earconThrough, faults: faults, mixer: mixer, recorder: recorder)
         }
-        let mixer = Mixer(opener: opener, sampleRate: Self.rate, logger: Logger(label: "test"))
-        defer { mixer.close() }
+    }
+
+    private func stopThenNextLine(earconThrough: Bool, faults: CutFaults, mixer: Mixer, recorder: MonitorRecorder)
+        throws
+    {
 
         for round in 0..<3 {
             let before = recorder.count
@@ -194,6 +190,27 @@ struct UnderrunPulseTests {
         }
     }
 
+    /// Runs `body` with a mixer on a private PulseAudio, its device wrapped by `wrap`, and a
+    /// recorder on the server's monitor.
+    static func withPulseMixer(
+        _ wrap: @escaping @Sendable (any AudioDevice) -> any AudioDevice,
+        _ body: (Mixer, MonitorRecorder) throws -> Void
+    ) throws {
+        let pulse = try PrivatePulseAudio.start()
+        defer { pulse.stop() }
+        let recorder = try pulse.record()
+        defer { recorder.stop() }
+        #expect(recorder.waitForSamples(2 * rate))
+        let real = try AudioOutput.device(.pulse).opener(sampleRate: rate, pulseServer: pulse.server)
+        let opener = AudioDeviceOpener(name: real.name, isRealTime: true, channels: real.channels) {
+            () throws(AudioDeviceError) in
+            wrap(try real.open())
+        }
+        let mixer = Mixer(opener: opener, sampleRate: rate, logger: Logger(label: "test"))
+        defer { mixer.close() }
+        try body(mixer, recorder)
+    }
+
     /// A 440 Hz tone of `milliseconds`, at half scale.
     static func tone(milliseconds: Int) -> [Int16] {
         (0..<(rate * milliseconds / 1000)).map { index in
@@ -203,19 +220,14 @@ struct UnderrunPulseTests {
 
     @Test("Sounds with silence between them count no underrun; a writer starved mid-sound counts one")
     func starvedWriterCounts() throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * Self.rate))
-        let real = try AudioOutput.device(.pulse).opener(sampleRate: Self.rate, pulseServer: pulse.server)
         let countdown = Countdown()
-        let opener = AudioDeviceOpener(name: real.name, isRealTime: true, channels: real.channels) {
-            () throws(AudioDeviceError) in
-            StarvingDevice(try real.open(), countdown: countdown, starving: .milliseconds(300))
+        try Self.withPulseMixer({ StarvingDevice($0, countdown: countdown, starving: .milliseconds(300)) }) {
+            mixer, recorder in
+            try starvedWriterCounts(countdown: countdown, mixer: mixer, recorder: recorder)
         }
-        let mixer = Mixer(opener: opener, sampleRate: Self.rate, logger: Logger(label: "test"))
-        defer { mixer.close() }
+    }
+
+    private func starvedWriterCounts(countdown: Countdown, mixer: Mixer, recorder: MonitorRecorder) throws {
 
         // Five sounds, each heard through before the next: the stream runs dry after each.
         for _ in 0..<5 {
