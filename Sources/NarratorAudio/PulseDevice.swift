@@ -29,9 +29,12 @@ final class PulseDevice: AudioDevice {
     /// When the stream was last seen with everything it was given read by the sink, and at which
     /// read index: what was read last is heard within the sink's latency of that moment.
     private var drained: (readIndex: Int64, since: ContinuousClock.Instant)?
-    /// Whether the stream was flushed since the last measure, and where the last few flushes left
-    /// the stream's write index (bytes): an underflow there is the cut's own silence (W18).
-    private var flushed = false
+    /// The stream's write index (bytes) at the last measure, and that index when a flush came (until
+    /// the next measure). `cutPoints`: where the last few flushes that dropped queued audio left the
+    /// write index; an underflow there is the cut's own silence (W18). A flush of an empty queue is
+    /// no such place: the stream may have run dry there already, which is a gap.
+    private var measuredWriteIndex: Int64?
+    private var flushedFrom: Int64?
     private var cutPoints: [Int64] = []
 
     /// Connects to `server`, else the one named by PULSE_SERVER (or the user's own), and opens a
@@ -138,12 +141,13 @@ final class PulseDevice: AudioDevice {
         let info = stream.flatMap { pa_stream_get_timing_info($0)?.pointee }
         pa_threaded_mainloop_unlock(loop)
         guard let info else { throw failure("pa_stream_get_timing_info") }
-        if flushed {
-            // Nothing was written since the flush (the cut measures right after it), so the write
-            // index is where the flush left it.
-            flushed = false
-            cutPoints = cutPoints.suffix(3) + [info.write_index]
+        if let before = flushedFrom {
+            // Nothing was written since the flush (the cut measures just before and after it), so
+            // the write index is where the flush left it.
+            flushedFrom = nil
+            if info.write_index < before { cutPoints = cutPoints.suffix(3) + [info.write_index] }
         }
+        measuredWriteIndex = info.write_index
         let queued = max(0, Int(info.write_index - info.read_index)) / frameBytes
         let sink = Int(info.sink_usec) * sampleRate / 1_000_000
         guard queued == 0 else {
@@ -188,7 +192,7 @@ final class PulseDevice: AudioDevice {
     func discardUnplayed() throws(AudioDeviceError) {
         try run("pa_stream_flush") { stream, done, userdata in pa_stream_flush(stream, done, userdata) }
         drained = nil
-        flushed = true
+        flushedFrom = measuredWriteIndex
     }
 
     /// The channels the stream plays in: those asked for, or 1 when the sink is mono.
