@@ -25,6 +25,8 @@ struct UnderflowJudge<Instant: InstantProtocol> where Instant.Duration == Swift.
     let margin: Duration
     /// The latest spans, oldest first; a few are kept, for a report taken after a span ended.
     private(set) var spans: [Span] = []
+    /// The last cut: when it began, and whether it wrote earcons back after it.
+    private var lastCut: (began: Instant, wroteBack: Bool)?
     private static var kept: Int { 4 }
 
     init(margin: Duration) {
@@ -42,10 +44,23 @@ struct UnderflowJudge<Instant: InstantProtocol> where Instant.Duration == Swift.
         }
     }
 
+    /// A cut that began at `began` dropped the unheard speech, and wrote earcons back or not.
+    mutating func cut(began: Instant, wroteBack: Bool) {
+        lastCut = (began, wroteBack)
+    }
+
     /// Whether the underflow the server reported at `instant` broke a sound: audio was owed from at
     /// least `margin` before it until it. Returns how long it had been owed then (what the log says,
     /// to tell a gap at a sound's start from one inside it), nil when it is no gap.
-    func gap(at instant: Instant) -> Duration? {
+    ///
+    /// `atCut`: the stream ran dry exactly where a cut left it. That is the cut's own silence,
+    /// however soon the next sound was owed (a game stops a line and starts the next at once),
+    /// unless the cut wrote earcons back: then they came late, owed since the cut began.
+    func gap(at instant: Instant, atCut: Bool) -> Duration? {
+        if atCut {
+            guard let lastCut, lastCut.wroteBack else { return nil }
+            return max(.zero, lastCut.began.duration(to: instant))
+        }
         let span = spans.last { span in
             span.start.advanced(by: margin) <= instant && span.end.map { instant <= $0 } ?? true
         }

@@ -174,10 +174,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     private var underflows: UnderflowJudge<Instant>
     /// Underflows that broke a sound since the mixer started.
     private(set) var gaps = 0
-    /// When the last cut began, and whether it wrote earcons back after it (W18: then running dry
-    /// where it left the stream broke them).
+    /// When the cut in progress began (W18 judges a report at its place by it).
     private var cutBegan: Instant?
-    private var cutWroteBack = false
 
     init(settings: Settings, now: Instant) {
         self.settings = settings
@@ -220,18 +218,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// (W18): the mixer held audio the writer had not written since before then. Underflows are
     /// taken before the next step, so the spans they are judged by are those of the steps before.
     /// Returns how long audio had been owed when it came, or nil when it is no gap.
-    ///
-    /// `atCut`: the stream ran dry exactly where a cut left it. That is the cut's own silence,
-    /// however soon the next sound was owed (a game stops a line and starts the next at once),
-    /// unless the cut wrote earcons back: then they came late, and the earcon broke.
+    /// `atCut`: the stream ran dry exactly where a cut left it (`UnderflowJudge.gap`).
     mutating func underflow(at instant: Instant, atCut: Bool = false) -> Duration? {
-        let owed =
-            if atCut {
-                cutWroteBack ? cutBegan.map { max(.zero, $0.duration(to: instant)) } : nil
-            } else {
-                underflows.gap(at: instant)
-            }
-        guard let owed else { return nil }
+        guard let owed = underflows.gap(at: instant, atCut: atCut) else { return nil }
         gaps += 1
         return owed
     }
@@ -290,7 +279,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             }
 
         case .cut(let wroteBack):
-            cutWroteBack = wroteBack
+            underflows.cut(began: cutBegan ?? now, wroteBack: wroteBack)
+            cutBegan = nil
             unheard = nil
         case .rewrote:
             unheard = nil
