@@ -154,7 +154,8 @@ let package = Package(
 
         // A private PulseAudio with a null sink and a recorder on its monitor, for playback tests
         // and latency benchmarks; a private speech-dispatcher playing into it. Never touches the
-        // user's own sound server or speech service.
+        // user's own sound server or speech service. Also what several test targets share: the reading
+        // of a doc's rule table against the tests named by its ids.
         .target(name: "NarratorTestSupport", dependencies: ["NarratorSystem"]),
 
         // The terminal RetroRacing game: a pure model, and the executable that draws it and narrates it.
