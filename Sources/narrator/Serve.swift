@@ -260,8 +260,9 @@ struct Serve: AsyncParsableCommand {
                 socketPath: socket.path,
                 inherited: inherited,
                 onReady: {
-                    // What start-up ran (argument parsing, table loading, bootstrap) is not needed
-                    // again; only the code that serves is mapped back in (docs/BENCHMARKS.md).
+                    // What start-up ran (argument parsing, table loading, bootstrap) is not needed again;
+                    // only the code that serves is mapped back in (docs/benchmarks/HISTORY-2026-11.md,
+                    // "How the RSS target was met").
                     ProcessMemory.releaseExecutableCode()
                     StandardStreams.printError("narrator: ready on \($0)")
                     Self.tell(notifier, "READY=1", logger)
