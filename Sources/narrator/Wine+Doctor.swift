@@ -106,7 +106,7 @@ extension Wine {
                 "no override keeps the DLLs from loading"
             }
             let drive = path + "/dosdevices/z:"
-            report.check("Z: drive") { () throws -> String in
+            report.check("Z drive") { () throws -> String in
                 guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: drive), target == "/"
                 else {
                     throw WineError(
