@@ -121,7 +121,8 @@ static void try_connect(connection *c) {
     narrator_error error;
     int fd = connect_socket(handle->socket_path, &error, reason, sizeof reason);
     if (fd < 0) {
-        if (!c->told_down || error != c->last_error) {
+        /* Told once per loss; again only if the reason becomes another user's socket. */
+        if (!c->told_down || (error != c->last_error && error == NARRATOR_E_WRONG_USER)) {
             narrator_event event;
             event_init(&event, NARRATOR_EVENT_DISCONNECTED, 0);
             event.error = error;
@@ -136,8 +137,6 @@ static void try_connect(connection *c) {
         return;
     }
     c->fd = fd;
-    c->told_down = false;
-    c->last_error = NARRATOR_OK;
     c->backoff_ms = handle->reconnect_min_ms;
     greet(c);
 }
@@ -150,14 +149,21 @@ static void lose(connection *c, const char *reason) {
     c->fd = -1;
     c->input_length = 0;
     c->skipping = false;
-    set_state(handle, NARRATOR_STATE_DISCONNECTED);
+    pthread_mutex_lock(&handle->lock);
+    bool was_up = handle->state == NARRATOR_STATE_CONNECTED;
+    handle->state = NARRATOR_STATE_DISCONNECTED;
+    pthread_mutex_unlock(&handle->lock);
+    /* A connection that ends before hello is answered (a daemon dying as it is reached) is one
+     * more failed attempt: told only if the game has not been told already, and retried later. */
     narrator_event event;
-    event_init(&event, NARRATOR_EVENT_DISCONNECTED, 0);
-    event.error = NARRATOR_E_CONNECTION_LOST;
-    event_set_text(&event, reason, strlen(reason));
-    emit(handle, &event);
-    c->told_down = true;
-    c->last_error = NARRATOR_E_CONNECTION_LOST;
+    if (was_up || !c->told_down) {
+        event_init(&event, NARRATOR_EVENT_DISCONNECTED, 0);
+        event.error = NARRATOR_E_CONNECTION_LOST;
+        event_set_text(&event, reason, strlen(reason));
+        emit(handle, &event);
+        c->told_down = true;
+        c->last_error = NARRATOR_E_CONNECTION_LOST;
+    }
 
     /* A request cut in the middle of its line is lost with the connection; the library's own
      * requests not yet written are made again on the next connection. */
@@ -186,14 +192,26 @@ static void lose(connection *c, const char *reason) {
         event_set_text(&event, reason, strlen(reason));
         emit(handle, &event);
     }
-    c->backoff_ms = handle->reconnect_min_ms;
-    c->next_attempt_ns = now_ns(); /* a restarted daemon may already listen */
+    if (was_up) {
+        c->backoff_ms = handle->reconnect_min_ms;
+        c->next_attempt_ns = now_ns(); /* a restarted daemon may already listen */
+    } else {
+        c->next_attempt_ns = now_ns() + (uint64_t)c->backoff_ms * 1000000u;
+        c->backoff_ms = c->backoff_ms * 2 > handle->reconnect_max_ms ? handle->reconnect_max_ms : c->backoff_ms * 2;
+    }
 }
 
-/* Writes what the socket takes now. False when the connection broke. */
+/* Writes what the socket takes now: the library's greeting first, and the game's requests only once
+ * hello is answered, so that nothing of the game's goes to a daemon dying as it is reached. False
+ * when the connection broke. */
 static bool write_out(connection *c) {
+    pthread_mutex_lock(&c->handle->lock);
+    bool greeted = c->handle->state == NARRATOR_STATE_CONNECTED;
+    pthread_mutex_unlock(&c->handle->lock);
+    if (greeted) c->told_down = false;
     request *item;
     while ((item = c->outbox.head) != NULL) {
+        if (!greeted && counted(item)) break;
         ssize_t sent = send(c->fd, item->line + item->written, item->length - item->written, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (sent < 0) {
             if (errno == EINTR) continue;
