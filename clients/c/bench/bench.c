@@ -103,19 +103,20 @@ static void calls(const char *socket, int total) {
 static void stopped(const char *socket, pid_t daemon, int total) {
     narrator *handle = open_connected(socket, 64);
     narrator_pause(handle);
-    double *times = malloc(sizeof(double) * (size_t)total);
+    double *taken = malloc(sizeof(double) * (size_t)total), *refused = malloc(sizeof(double) * (size_t)total);
     int accepted = 0, full = 0;
     if (kill(daemon, SIGSTOP) != 0) die("SIGSTOP");
     for (int i = 0; i < total; i++) {
         double start = now_us();
         narrator_error error = narrator_say(handle, "Score 120, level 3.", NULL, NULL);
-        times[i] = now_us() - start;
-        accepted += error == NARRATOR_OK;
-        full += error == NARRATOR_E_QUEUE_FULL;
+        double took = now_us() - start;
+        if (error == NARRATOR_OK) taken[accepted++] = took;
+        else if (error == NARRATOR_E_QUEUE_FULL) refused[full++] = took;
+        else die(narrator_strerror(error));
     }
     kill(daemon, SIGCONT);
-    report("narrator_say, daemon SIGSTOPped", times, total, "us");
-    printf("%-34s accepted %d, refused NARRATOR_E_QUEUE_FULL %d\n", "", accepted, full);
+    report("SIGSTOPped: accepted (queued)", taken, accepted, "us");
+    report("SIGSTOPped: NARRATOR_E_QUEUE_FULL", refused, full, "us");
     narrator_cancel_all(handle);
     narrator_close(handle);
 }
