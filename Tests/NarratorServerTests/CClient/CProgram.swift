@@ -6,6 +6,9 @@ import Testing
 /// libnarrator (clients/c) built with make, and its test programs (clients/c/tests), once per run.
 enum Libnarrator {
     static let folder = NarratorExecutable.packageRoot + "/clients/c"
+    /// A build folder of the tests' own: InstallTests runs scripts/install, which runs make in
+    /// clients/c/build, perhaps at the same moment.
+    static let build = NarratorExecutable.packageRoot + "/.build/libnarrator-tests"
     private static let lock = NSLock()
     nonisolated(unsafe) private static var built: Result<String, any Error>?
 
@@ -13,19 +16,22 @@ enum Libnarrator {
         let description: String
     }
 
-    /// Runs `make all tests` in clients/c (only cc and make are needed) and returns the folder of the
-    /// test programs; a failure to build fails every test that needs them, with make's output.
+    /// Runs `make all tests check-symbols` in clients/c (only cc, make and binutils are needed) and
+    /// returns the folder of the test programs; a failure to build, or a symbol exported without the
+    /// `narrator_` prefix, fails every test that needs them, with make's output.
     static func programs() throws -> String {
         lock.lock()
         defer { lock.unlock() }
         if built == nil {
             built = Result {
                 let make = try #require(PrivatePulseAudio.findExecutable("make"), "make is missing")
-                let run = try ChildProcess.run(make.path, ["-s", "-C", folder, "all", "tests"], limit: .seconds(300))
+                let run = try ChildProcess.run(
+                    make.path, ["-s", "-C", folder, "BUILD=" + build, "all", "tests", "check-symbols"],
+                    limit: .seconds(300))
                 guard run.status == 0 else {
                     throw BuildFailure(description: "make in clients/c failed:\n\(run.output)\n\(run.errors)")
                 }
-                return folder + "/build/tests"
+                return build + "/tests"
             }
         }
         return try built!.get()

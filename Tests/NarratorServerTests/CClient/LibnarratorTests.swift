@@ -203,7 +203,8 @@ final class LibnarratorTests {
         let examples = root + "/examples"
         try FileManager.default.createDirectory(atPath: examples, withIntermediateDirectories: true)
         let make = try #require(PrivatePulseAudio.findExecutable("make")?.path)
-        let installed = try ChildProcess.run(make, ["-s", "-C", Libnarrator.folder, "install", "PREFIX=" + prefix])
+        let installed = try ChildProcess.run(
+            make, ["-s", "-C", Libnarrator.folder, "BUILD=" + Libnarrator.build, "install", "PREFIX=" + prefix])
         try #require(installed.status == 0, "\(installed.output)\n\(installed.errors)")
         for name in ["Makefile", "race.c", "header_check.cpp"] {
             try FileManager.default.copyItem(
