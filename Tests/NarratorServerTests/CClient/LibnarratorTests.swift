@@ -166,7 +166,7 @@ final class LibnarratorTests {
         #expect(growth < 16_384, "the heap grew by \(growth) bytes over 2000 events nobody polled")
     }
 
-    @Test("NULL, invalid UTF-8, oversized text and a full queue are refused; held speech fails, never silently")
+    @Test("NULL, invalid UTF-8, oversized text, a full queue are refused; held speech fails, told, never lost")
     func refusals() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "narrator-c-\(UUID().uuidString.prefix(8))"
@@ -190,6 +190,11 @@ final class LibnarratorTests {
         #expect(refusals == expected, "\(run.output)")
         #expect(run.output.contains("id-after-refusal 0\n"))
         #expect(run.output.contains("held-out failed error=5\n"), "\(run.output)")
+        // With a callback, events come to it on the library's thread, and none to the ring.
+        #expect(
+            run.output.contains("callback disconnected=1 failed=1 same-id=1 on-library-thread=1\n"),
+            "\(run.output)")
+        #expect(run.output.contains("callback ring-empty=1\n"), "\(run.output)")
         #expect(run.output.contains("version 1.0.0 10000\n"), "\(run.output)")
     }
 

@@ -222,8 +222,8 @@ NARRATOR_API narrator_state narrator_get_state(narrator *handle);
 NARRATOR_API int narrator_poll_event(narrator *handle, narrator_event *event, size_t event_size);
 #define narrator_poll(handle, event) narrator_poll_event((handle), (event), sizeof(narrator_event))
 
-/* A descriptor that is readable while events wait in the ring (for poll(), epoll or a game loop).
- * Owned by the handle: do not read or close it. */
+/* A descriptor that is readable while events wait in the ring (for poll(), epoll or a game loop);
+ * with a callback, never. Owned by the handle: do not read or close it. */
 NARRATOR_API int narrator_fd(narrator *handle);
 
 /* Events dropped so far because the ring was full. */

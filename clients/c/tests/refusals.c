@@ -4,6 +4,8 @@
  * fate, then the version. */
 #include "common.h"
 
+#include <pthread.h>
+
 static narrator *open_with(const char *socket, unsigned hold_ms, unsigned capacity) {
     narrator_options options;
     narrator_options_init(&options);
@@ -15,11 +17,28 @@ static narrator *open_with(const char *socket, unsigned hold_ms, unsigned capaci
     return handle;
 }
 
+static pthread_mutex_t callback_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t callback_changed = PTHREAD_COND_INITIALIZER;
+static pthread_t main_thread;
+static int callback_disconnected, callback_ended, callback_elsewhere = 1;
+static narrator_id callback_id;
+
+static void on_event(const narrator_event *event, void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&callback_lock);
+    if (pthread_equal(pthread_self(), main_thread)) callback_elsewhere = 0;
+    if (event->type == NARRATOR_EVENT_DISCONNECTED) callback_disconnected++;
+    if (event->type == NARRATOR_EVENT_FAILED) { callback_ended++; callback_id = event->id; }
+    pthread_cond_broadcast(&callback_changed);
+    pthread_mutex_unlock(&callback_lock);
+}
+
 static void refuse(const char *name, narrator_error error) { printf("refuse %s %d\n", name, (int)error); }
 
 int main(int argc, char **argv) {
     if (argc != 2) fail("usage: refusals SOCKET");
     setvbuf(stdout, NULL, _IOLBF, 0);
+    main_thread = pthread_self();
     narrator *handle = open_with(argv[1], 60000, 4);
     narrator_id id = 99;
     narrator_speech speech;
@@ -72,6 +91,28 @@ int main(int argc, char **argv) {
     check(narrator_say(handle, "Nobody hears this.", NULL, &waiting), "short hold say");
     narrator_event ended = wait_end(handle, waiting);
     printf("held-out %s error=%d\n", narrator_event_name(ended.type), (int)ended.error);
+    narrator_close(handle);
+
+    /* A callback instead of the ring: called on the library's thread, and the ring stays empty. */
+    narrator_options with_callback;
+    narrator_options_init(&with_callback);
+    with_callback.socket_path = argv[1];
+    with_callback.hold_ms = 50;
+    with_callback.callback = on_event;
+    handle = NULL;
+    check(narrator_open(&with_callback, &handle), "narrator_open with a callback");
+    narrator_id called = 0;
+    check(narrator_say(handle, "Told by callback.", NULL, &called), "callback say");
+    pthread_mutex_lock(&callback_lock);
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += 20;
+    while (callback_ended == 0 && pthread_cond_timedwait(&callback_changed, &callback_lock, &deadline) == 0) {}
+    printf("callback disconnected=%d failed=%d same-id=%d on-library-thread=%d\n", callback_disconnected,
+           callback_ended, callback_id == called, callback_elsewhere);
+    pthread_mutex_unlock(&callback_lock);
+    narrator_event left;
+    printf("callback ring-empty=%d\n", narrator_poll(handle, &left) == 0);
     narrator_close(handle);
 
     char long_path[200];
