@@ -125,7 +125,7 @@ final class LibnarratorTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let socket = folder + "/narrator.sock"
         let program = try CProgram(programs + "/reconnect", [socket, "absent"], recorder: recorder)
-        #expect(program.waitForLine("opened")?.text == "opened state=0", "\(program.transcript)")
+        #expect(program.waitForLine("opened")?.text == "opened connected=0", "\(program.transcript)")
         #expect(program.waitForLine("told absent")?.text == "told absent error=5", "\(program.transcript)")
         try #require(program.waitForLine("start-now")?.text == "start-now", "\(program.transcript)")
         let start = recorder.count

@@ -56,7 +56,8 @@ static void restart(const char *socket) {
 
 static void absent(const char *socket) {
     narrator *handle = open_holding(socket);
-    printf("opened state=%d\n", (int)narrator_get_state(handle));
+    /* Open returned at once; its thread may already have found no daemon (DISCONNECTED) or not yet. */
+    printf("opened connected=%d\n", narrator_get_state(handle) == NARRATOR_STATE_CONNECTED);
     narrator_event told = wait_for(handle, NARRATOR_EVENT_DISCONNECTED, 0);
     printf("told absent error=%d\n", (int)told.error);
     narrator_id early = say(handle, "Said before the narrator started.", NARRATOR_PRIORITY_DEFAULT, 0);
