@@ -102,7 +102,8 @@ typedef enum narrator_event_type {
     NARRATOR_EVENT_EXPIRED = 8,     /* ends */
     NARRATOR_EVENT_DROPPED = 9,     /* ends: the daemon's queue was full */
     NARRATOR_EVENT_CANCELLED = 10,  /* ends */
-    NARRATOR_EVENT_FAILED = 11,     /* ends: not heard; error says why (CONNECTION_LOST, DISCONNECTED, or the daemon's) */
+    NARRATOR_EVENT_FAILED = 11,     /* ends: not heard; error CONNECTION_LOST or DISCONNECTED, or OK when the
+                                       daemon told it (its audio failed: text is its reason) */
     NARRATOR_EVENT_MARK = 12,       /* an SSML <mark/> is heard; text: its name */
     /* What the library adds. */
     NARRATOR_EVENT_REFUSED = 13,  /* ends: the daemon answered an error; code and text are its own */
@@ -121,7 +122,7 @@ typedef struct narrator_event {
     narrator_id by;          /* INTERRUPTED, SUPERSEDED: the library id of the one that cut it, if ours (else 0) */
     uint64_t by_daemon_id;   /* and the daemon's id of it (0: not known or the engine) */
     int32_t position;        /* SUSPENDED, RESUMED: where speech continues (Unicode scalars); else -1 */
-    uint32_t dropped;        /* events dropped (the ring was full) just before this one */
+    uint32_t dropped;        /* events dropped (the ring was full) since the previous poll */
     double t_ms;             /* the daemon's time of an outcome (ms since it started), else 0 */
     char code[32];           /* the daemon's error code ("limit"), or the output state */
     char text[256];          /* a reason, message, mark name or profile; cut at a character, NUL-ended */
