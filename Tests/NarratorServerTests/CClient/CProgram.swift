@@ -38,7 +38,8 @@ enum Libnarrator {
     }
 }
 
-/// A C test program running while the test acts on what it prints: each line of its standard output
+/// A test program (libnarrator's C programs, the Wine bridge's tester under Wine) running while the
+/// test acts on what it prints: each line of its standard output
 /// is kept with the number of samples the recorder had when the line arrived, so a test can look
 /// for sound between two moments the program told.
 final class CProgram: @unchecked Sendable {
@@ -53,10 +54,13 @@ final class CProgram: @unchecked Sendable {
     private var lines: [Line] = []
     private var ended = false
 
-    init(_ path: String, _ arguments: [String], recorder: MonitorRecorder? = nil) throws {
+    /// Starts `path ARGUMENTS`, with `environment` over this process's.
+    init(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:], recorder: MonitorRecorder? = nil
+    ) throws {
         child = try ChildProcess(
-            executable: path, arguments: arguments, environment: ProcessInfo.processInfo.environment,
-            captureErrors: false)
+            executable: path, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, captureErrors: false)
         Thread { [self] in
             var pending = ""
             while true {
