@@ -28,19 +28,27 @@ nw_mark_callback volatile nw_mark_cb;
 static volatile LONG state = NW_CONNECTING;
 static volatile LONG refused;
 static HANDLE first_done; /* set once the first attempt has settled, either way */
+static volatile LONG settled; /* the same, readable without a call into Wine's server */
 static DWORD bridge_tid;
 static char client[400];
 static char out[NW_OUT_CAP];
 
 LONG nw_conn_state(void) { return state; }
 BOOL nw_conn_on_bridge_thread(void) { return GetCurrentThreadId() == bridge_tid; }
-BOOL nw_conn_wait_first(DWORD ms) { return WaitForSingleObject(first_done, ms) == WAIT_OBJECT_0; }
+BOOL nw_conn_wait_first(DWORD ms) { return settled || WaitForSingleObject(first_done, ms) == WAIT_OBJECT_0; }
+BOOL nw_conn_first_settled(void) { return settled != 0; }
+
+static void settle(void)
+{
+    InterlockedExchange(&settled, 1);
+    SetEvent(first_done);
+}
 
 void nw_conn_set_ready(BOOL ready)
 {
     if (ready) {
         InterlockedExchange(&state, NW_READY);
-        SetEvent(first_done);
+        settle();
     } else {
         InterlockedExchange(&refused, 1);
     }
@@ -200,7 +208,7 @@ static DWORD WINAPI bridge_main(LPVOID unused)
             closesocket(s);
         }
         InterlockedExchange(&state, NW_DISCONNECTED);
-        SetEvent(first_done);
+        settle();
         nw_queue_drop_all(NW_SERVER_UNAVAILABLE);
         Sleep(NW_RETRY_MS);
     }

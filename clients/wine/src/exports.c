@@ -36,9 +36,10 @@ BOOL WINAPI DllMain(HINSTANCE inst, DWORD reason, LPVOID reserved)
     return TRUE;
 }
 
-/* Calls are taken while the narrator is connected or a connection is being made (so a game
- * that speaks right after loading is heard); otherwise NVDA's "not running" at once. */
-static BOOL reachable(void) { return nw_conn_state() != NW_DISCONNECTED; }
+/* Calls are taken while the narrator is connected, or while the first connection after load
+ * is being made (so a game that speaks right after loading is heard); otherwise NVDA's "not
+ * running" at once, also while a lost connection is being made again. */
+static BOOL reachable(void) { return nw_conn_state() == NW_READY || !nw_conn_first_settled(); }
 
 static BOOL blank(const wchar_t *s)
 {
@@ -93,7 +94,7 @@ EXPORT nvdaController_testIfRunning(void)
     if (s == NW_READY)
         return NW_OK;
     /* Right after load the first attempt may be under way: give it one millisecond. */
-    if (s == NW_CONNECTING && !nw_conn_wait_first(0)) {
+    if (!nw_conn_first_settled()) {
         nw_conn_wait_first(1);
         if (nw_conn_state() == NW_READY)
             return NW_OK;
