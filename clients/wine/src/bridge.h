@@ -68,7 +68,6 @@ HANDLE nw_queue_wakeup(void);                    /* auto-reset event set on each
 enum nw_state { NW_DISCONNECTED = 0, NW_CONNECTING = 1, NW_READY = 2 };
 void nw_conn_start(void);
 LONG nw_conn_state(void);
-BOOL nw_conn_wait_first(DWORD ms); /* waits for the first attempt to settle */
 BOOL nw_conn_first_settled(void);
 BOOL nw_conn_on_bridge_thread(void);
 unsigned long nw_conn_daemon_pid(void);

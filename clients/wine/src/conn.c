@@ -27,22 +27,16 @@ void nw_proto_lost(void);
 nw_mark_callback volatile nw_mark_cb;
 static volatile LONG state = NW_CONNECTING;
 static volatile LONG refused;
-static HANDLE first_done; /* set once the first attempt has settled, either way */
-static volatile LONG settled; /* the same, readable without a call into Wine's server */
+static volatile LONG settled; /* the first attempt after load has ended, either way */
 static DWORD bridge_tid;
 static char client[400];
 static char out[NW_OUT_CAP];
 
 LONG nw_conn_state(void) { return state; }
 BOOL nw_conn_on_bridge_thread(void) { return GetCurrentThreadId() == bridge_tid; }
-BOOL nw_conn_wait_first(DWORD ms) { return settled || WaitForSingleObject(first_done, ms) == WAIT_OBJECT_0; }
 BOOL nw_conn_first_settled(void) { return settled != 0; }
 
-static void settle(void)
-{
-    InterlockedExchange(&settled, 1);
-    SetEvent(first_done);
-}
+static void settle(void) { InterlockedExchange(&settled, 1); }
 
 void nw_conn_set_ready(BOOL ready)
 {
@@ -217,7 +211,6 @@ static DWORD WINAPI bridge_main(LPVOID unused)
 
 void nw_conn_start(void)
 {
-    first_done = CreateEventW(NULL, TRUE, FALSE, NULL);
     /* Only CreateThread here: under the loader lock the thread waits to run until
      * LoadLibrary has returned, so nothing in DllMain waits on it. */
     CloseHandle(CreateThread(NULL, 0, bridge_main, NULL, 0, &bridge_tid));

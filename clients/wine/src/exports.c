@@ -90,12 +90,16 @@ static unsigned long say(const wchar_t *text, const char *priority, BOOL ssml, i
 
 EXPORT nvdaController_testIfRunning(void)
 {
-    LONG s = nw_conn_state();
-    if (s == NW_READY)
+    LARGE_INTEGER f, t0, t;
+    if (nw_conn_state() == NW_READY)
         return NW_OK;
-    /* Right after load the first attempt may be under way: give it one millisecond. */
-    if (!nw_conn_first_settled()) {
-        nw_conn_wait_first(1);
+    /* Right after load the first attempt may be under way: give it one millisecond, by
+     * yielding rather than by a timed wait, which Wine rounds up to several. */
+    if (!nw_conn_first_settled() && QueryPerformanceFrequency(&f) && QueryPerformanceCounter(&t0)) {
+        do {
+            SwitchToThread();
+            QueryPerformanceCounter(&t);
+        } while (!nw_conn_first_settled() && (t.QuadPart - t0.QuadPart) * 1000 < f.QuadPart);
         if (nw_conn_state() == NW_READY)
             return NW_OK;
     }

@@ -75,6 +75,7 @@ unsigned long nw_queue_push(struct nw_job *job)
 {
     struct nw_job *purged = NULL;
     unsigned long rc = NW_OK;
+    BOOL wake = FALSE;
     job->next = NULL;
     EnterCriticalSection(&lock);
     if (job->kind == NW_JOB_CANCEL) {
@@ -100,6 +101,9 @@ unsigned long nw_queue_push(struct nw_job *job)
     if (count >= NW_QUEUE_JOBS || bytes + job->len > NW_QUEUE_BYTES) {
         rc = NW_SERVER_TOO_BUSY;
     } else {
+        /* SetEvent is a round trip to Wine's one server process: only the push that finds
+         * the queue empty wakes the thread, which then takes everything queued. */
+        wake = count == 0;
         if (tail)
             tail->next = job;
         else
@@ -114,7 +118,7 @@ unsigned long nw_queue_push(struct nw_job *job)
         nw_job_drop(purged, NW_CANCELLED);
         purged = next;
     }
-    if (rc == NW_OK)
+    if (wake)
         SetEvent(wakeup);
     return rc;
 }

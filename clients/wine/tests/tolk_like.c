@@ -32,6 +32,7 @@ enum { NORMAL, NEXT, NOW };
 
 static LARGE_INTEGER freq;
 static int number, first_fail;
+static double loaded; /* when LoadLibrary of the first name returned */
 static double now_ms(void)
 {
     LARGE_INTEGER t;
@@ -126,7 +127,7 @@ static DWORD WINAPI sync_long(LPVOID unused)
 /* --- the flood: many threads, many calls --- */
 #define FLOOD_THREADS 8
 #define FLOOD_CALLS 2500
-static volatile LONG flood_ok, flood_busy, flood_other;
+static volatile LONG flood_ok, flood_busy, flood_other, flood_over_1ms, flood_over_10ms;
 static double flood_max[FLOOD_THREADS];
 static DWORD WINAPI flood(LPVOID index)
 {
@@ -137,6 +138,8 @@ static DWORD WINAPI flood(LPVOID index)
         double ms = now_ms() - t;
         if (ms > flood_max[k])
             flood_max[k] = ms;
+        if (ms > 1)
+            InterlockedIncrement(ms > 10 ? &flood_over_10ms : &flood_over_1ms);
         InterlockedIncrement(rc == 0 ? &flood_ok : rc == 1723 ? &flood_busy : &flood_other);
     }
     return 0;
@@ -144,13 +147,18 @@ static DWORD WINAPI flood(LPVOID index)
 
 static void full(void)
 {
-    char extra[160];
+    char extra[200];
     double t;
     HANDLE th[FLOOD_THREADS];
     int i;
     unsigned long pid = 0, rc;
     wchar_t *big;
     wait_ready("ready", 5000);
+    {
+        char since[48];
+        snprintf(since, sizeof since, "ms_since_load=%.3f", now_ms() - loaded);
+        step("ready_after_load", 0, 0, TRUE, since);
+    }
     t = now_ms();
     step("detect", 0, now_ms() - t, detect(), NULL);
     step("load_other", 0, 0, load(L"nvdaControllerClient.dll", "load_unsuffixed") != NULL, NULL);
@@ -219,10 +227,13 @@ static void full(void)
         double total = now_ms() - t, worst = 0;
         for (i = 0; i < FLOOD_THREADS; i++)
             worst = flood_max[i] > worst ? flood_max[i] : worst, CloseHandle(th[i]);
-        snprintf(extra, sizeof extra, "calls=%d ok=%ld busy=%ld other=%ld per_s=%.0f max_call_ms=%.3f",
+        snprintf(extra, sizeof extra, "calls=%d ok=%ld busy=%ld other=%ld per_s=%.0f max_call_ms=%.3f over_1ms=%ld over_10ms=%ld",
                  FLOOD_THREADS * FLOOD_CALLS, flood_ok, flood_busy, flood_other,
-                 FLOOD_THREADS * FLOOD_CALLS * 1000.0 / total, worst);
-        step("flood", 0, total, flood_other == 0 && worst < 50 && total < 20000, extra);
+                 FLOOD_THREADS * FLOOD_CALLS * 1000.0 / total, worst, flood_over_1ms + flood_over_10ms, flood_over_10ms);
+        /* Bounded, not blocked: on a shared machine any thread may lose its core for a while,
+         * so the rule is 99% of calls under 1 ms and none over 200 ms. */
+        step("flood", 0, total, flood_other == 0 && worst < 200 &&
+             (flood_over_1ms + flood_over_10ms) * 100 < FLOOD_THREADS * FLOOD_CALLS, extra);
     }
     CALL("cancel_after_flood", 0, 20, nv.cancel());
     CALL("after_flood", 0, 10000, nv.ssml(L"<speak>After the flood.</speak>", -1, NOW, 0));
@@ -293,6 +304,7 @@ int wmain(int argc, wchar_t **argv)
     CloseHandle(CreateThread(NULL, 0, watchdog, (LPVOID)(size_t)(wcscmp(mode, L"full") ? 40 : 120), 0, NULL));
     if (!(m = load(SUFFIXED, "load")))
         return 2;
+    loaded = now_ms();
     nv.test = (fn_void)(void (*)(void))GetProcAddress(m, "nvdaController_testIfRunning");
     t = now_ms();
     {
