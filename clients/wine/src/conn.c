@@ -213,5 +213,11 @@ void nw_conn_start(void)
 {
     /* Only CreateThread here: under the loader lock the thread waits to run until
      * LoadLibrary has returned, so nothing in DllMain waits on it. */
-    CloseHandle(CreateThread(NULL, 0, bridge_main, NULL, 0, &bridge_tid));
+    HANDLE t = CreateThread(NULL, 0, bridge_main, NULL, 0, &bridge_tid);
+    if (t) {
+        CloseHandle(t);
+    } else { /* no thread, no narrator: every call says so at once instead of queueing */
+        InterlockedExchange(&state, NW_DISCONNECTED);
+        settle();
+    }
 }

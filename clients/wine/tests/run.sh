@@ -17,7 +17,8 @@ fail=0 daemon=
 
 if [ ! -d "$WINEPREFIX" ]; then
     echo "making the Wine prefix $WINEPREFIX (once)"
-    "$wine64" wineboot -i >/dev/null 2>&1
+    mkdir -p "$(dirname "$WINEPREFIX")"
+    "$wine64" wineboot -i >/dev/null 2>&1 || { echo "wineboot failed for $WINEPREFIX"; exit 1; }
     "$wine64" reg add 'HKCU\Software\Wine\Drivers' /v Graphics /d null /f >/dev/null 2>&1
     "$(dirname "$wine64")/wineserver" -w
 fi
