@@ -51,6 +51,9 @@ for arch in ${*:-x86_64 i686}; do
         [ -x "$w" ] || { echo "$arch: skipped: no 32-bit Wine ($w; Debian: dpkg --add-architecture i386 && apt-get install wine32)"; continue; }
     fi
     t0=$(date +%s)
+    if [ -f "$here/build/$arch/json_test.exe" ]; then
+        "$w" "$here/build/$arch/json_test.exe" > "$run/out" 2>&1; report $arch json $? "$run/out"
+    fi
     "$w" "$exe" absent > "$run/out" 2>&1; report $arch absent $? "$run/out"
     "$w" "$exe" window > "$run/out" 2>&1; report $arch window $? "$run/out"
     start_daemon
