@@ -154,7 +154,8 @@ let package = Package(
 
         // A private PulseAudio with a null sink and a recorder on its monitor, for playback tests
         // and latency benchmarks; a private speech-dispatcher playing into it. Never touches the
-        // user's own sound server or speech service.
+        // user's own sound server or speech service. Also what several test targets share: a seeded
+        // random source, and the reading of a doc's rule table against the tests named by its ids.
         .target(name: "NarratorTestSupport", dependencies: ["NarratorSystem"]),
 
         // The terminal RetroRacing game: a pure model, and the executable that draws it and narrates it.
@@ -214,8 +215,10 @@ let package = Package(
             name: "NarratorLocalizationTests", dependencies: ["NarratorWire", "NarratorLocalization"],
             exclude: ["Fixtures"]),
         // Apart from the other localization tests because ICU's C headers clash with Foundation's own
-        // copy of ICU in a module that imports Foundation: nothing here may import it.
-        .testTarget(name: "NarratorSpelloutTests", dependencies: ["NarratorLocalization", "CICU"]),
+        // copy of ICU in a module that imports Foundation: nothing here may import it. (Test support
+        // brings only FoundationEssentials, which has no ICU.)
+        .testTarget(
+            name: "NarratorSpelloutTests", dependencies: ["NarratorLocalization", "CICU", "NarratorTestSupport"]),
         .testTarget(
             name: "NarratorCoreTests",
             dependencies: [

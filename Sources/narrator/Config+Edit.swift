@@ -10,13 +10,15 @@ extension Config {
             discussion: """
                 NAME is locale (a BCP-47 tag), rate (80-450 words a minute), pitch (0-100), volume (0-200), output \
                 (as serve --output takes it), spoken_notices (on: say when a language has no voice, off), ssip (on, off \
-                or a socket path: listen for speech-dispatcher's clients, docs/SSIP.md) or \
+                or a socket path: listen for speech-dispatcher's clients, docs/SSIP.md), wine (on or off: open the door \
+                for Windows games under Wine, docs/WINE.md) or \
                 voice.LANGUAGE (an espeak-ng voice, with an optional variant: voice.pl pl+f3; `narrator voices` and `narrator voices --variants` list them). The value is checked \
                 as the daemon checks it, and nothing is written when it is refused. A running daemon takes the \
                 change when reloaded (`systemctl --user reload narrator`, or SIGHUP).
                 """)
 
-        @Argument(help: "The setting: locale, rate, pitch, volume, output, spoken_notices, ssip or voice.LANGUAGE.")
+        @Argument(
+            help: "The setting: locale, rate, pitch, volume, output, spoken_notices, ssip, wine or voice.LANGUAGE.")
         var name: String
 
         @Argument(help: "Its value.")
@@ -53,7 +55,8 @@ extension Config {
                 change when reloaded (`systemctl --user reload narrator`, or SIGHUP).
                 """)
 
-        @Argument(help: "The setting: locale, rate, pitch, volume, output, spoken_notices, ssip or voice.LANGUAGE.")
+        @Argument(
+            help: "The setting: locale, rate, pitch, volume, output, spoken_notices, ssip, wine or voice.LANGUAGE.")
         var name: String
 
         @OptionGroup var options: ConfigOptions
@@ -80,7 +83,7 @@ enum ConfigEdit {
     static func key(_ name: String) throws(ValidationError) -> ConfigKey {
         guard let key = ConfigKey(name: name) else {
             throw ValidationError(
-                "Unknown setting \"\(name)\"; use locale, rate, pitch, volume, output, spoken_notices, ssip or voice.LANGUAGE (voice.pl)."
+                "Unknown setting \"\(name)\"; use locale, rate, pitch, volume, output, spoken_notices, ssip, wine or voice.LANGUAGE (voice.pl)."
             )
         }
         return key

@@ -7,8 +7,8 @@ struct Config: ParsableCommand {
         abstract: "Show or change your speech settings: the voice clients get when they choose none.",
         discussion: """
             The settings live in $XDG_CONFIG_HOME/narrator/config (else ~/.config/narrator/config), a text file of \
-            `name value` lines and # comments: locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip \
-            and voice.LANGUAGE. \
+            `name value` lines and # comments: locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip, \
+            wine and voice.LANGUAGE. \
             The daemon \
             reads it at start and on SIGHUP (`systemctl --user reload narrator`); `narrator serve` options override \
             it for one run, and a game's own `set` overrides both for its connection. `narrator status` shows the \

@@ -115,6 +115,16 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Listen for SSIP on this socket instead (implies --ssip).", valueName: "path"))
     var ssipSocket: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also open the door for Windows games under Wine, which speak through the narrator's NVDA controller client DLL.",
+            discussion: """
+                The door is a port on 127.0.0.1 that takes only clients knowing the secret in the file wine-door \
+                beside the socket (mode 0600, new at every start). The settings file's wine (on or off) does the \
+                same; narrator wine install puts the DLLs where a game finds them (docs/WINE.md).
+                """))
+    var wine = false
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -250,14 +260,16 @@ struct Serve: AsyncParsableCommand {
                 socketPath: socket.path,
                 inherited: inherited,
                 onReady: {
-                    // What start-up ran (argument parsing, table loading, bootstrap) is not needed
-                    // again; only the code that serves is mapped back in (docs/BENCHMARKS.md).
+                    // What start-up ran (argument parsing, table loading, bootstrap) is not needed again;
+                    // only the code that serves is mapped back in (docs/benchmarks/HISTORY-2026-11.md,
+                    // "How the RSS target was met").
                     ProcessMemory.releaseExecutableCode()
                     StandardStreams.printError("narrator: ready on \($0)")
                     Self.tell(notifier, "READY=1", logger)
                 },
                 onStopping: { Self.tell(notifier, "STOPPING=1", logger) },
-                reloadRequests: reloads, stopRequests: stops, ssip: ssipListener),
+                reloadRequests: reloads, stopRequests: stops, ssip: ssipListener,
+                wine: wine || defaults.wine ? WineListener(socketPath: inherited?.path ?? socket.path) : nil),
             conductor: conductor, logger: logger)
         try await service.run()
     }

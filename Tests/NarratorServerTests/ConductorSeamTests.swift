@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import NarratorCore
 import NarratorServer
 import NarratorVoice
@@ -168,16 +169,14 @@ struct ConductorSeamTests {
 
     func connect(to other: ConductorShell? = nil) async -> Client {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        let id = await (other ?? conductor).connect(notifications: { line in continuation.yield(line) })
+        let id = await (other ?? conductor).connect(notifications: { continuation.yield($0.line) })
         return Client(id: id, lines: stream.makeAsyncIterator(), sink: continuation)
     }
 
     /// As a connection does: the reply is written first, then the request is carried out.
     func send(_ line: String, from client: Client, to other: ConductorShell? = nil) async throws {
-        let conductor = other ?? conductor
-        let answer = await conductor.answer(try Request.parse(Array(line.utf8)), from: client.id)
-        if let reply = answer.reply { client.sink.yield(reply.line) }
-        await conductor.carryOut(answer)
+        let sink = client.sink
+        try await (other ?? conductor).answer(line, from: client.id) { sink.yield($0.line) }
     }
 
     @Test("A say crosses the seam checked and typed; its outcomes follow the speaker's events")
@@ -273,4 +272,26 @@ struct ConductorSeamTests {
 
 private func errorCode(_ values: [String: Any]) -> String? {
     (values["error"] as? [String: Any])?["code"] as? String
+}
+
+extension ConductorShell {
+    /// Answers `line` from `client` on the shell's loop, as a connection does: `written` gets the
+    /// reply before the request is carried out. Returns the reply.
+    @discardableResult
+    func answer(_ line: String, from client: ClientID, written: @escaping @Sendable (Reply) -> Void = { _ in })
+        async throws -> Reply
+    {
+        let request = try Request.parse(Array(line.utf8))
+        return try await eventLoop.submit {
+            var answered = Reply.done
+            self.respond(
+                for: client,
+                write: { (reply: Reply) in
+                    answered = reply
+                    written(reply)
+                }
+            ) { ask in ask(.request(request)) }
+            return answered
+        }.get()
+    }
 }

@@ -33,7 +33,7 @@ struct ConfigPrecedenceTests {
     /// A new client, subscribed to its own outcomes.
     private func connect() async throws -> Client {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        let id = await conductor.connect(notifications: { line in continuation.yield(line) })
+        let id = await conductor.connect(notifications: { continuation.yield($0.line) })
         let client = Client(id: id, lines: stream.makeAsyncIterator(), sink: continuation)
         try await send(#"{"type":"subscribe"}"#, from: client)
         return client
@@ -42,9 +42,7 @@ struct ConfigPrecedenceTests {
     /// Sends one request; returns its reply's fields, having carried it out.
     @discardableResult
     private func send(_ line: String, from client: Client) async throws -> [String: Any] {
-        let answer = await conductor.answer(try Request.parse(Array(line.utf8)), from: client.id)
-        await conductor.carryOut(answer)
-        return fields(try #require(answer.reply).line)
+        fields(try await conductor.answer(line, from: client.id).line)
     }
 
     /// The voice the client's next announcement crosses the seam with; it is then finished, and

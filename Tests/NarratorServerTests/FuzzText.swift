@@ -12,12 +12,12 @@ struct FuzzText {
         let ssml: Bool
     }
 
-    private var state: UInt64
+    private var random: SeededGenerator
     /// Characters of each shipped table's translations, and of scripts the tables do not use.
     private let pools: [[Unicode.Scalar]]
 
     init(seed: UInt64) {
-        state = seed
+        random = SeededGenerator(seed: seed)
         var pools = Self.tableScalars().sorted { $0.key < $1.key }.map { Array($0.value) }
         let ranges: [ClosedRange<UInt32>] = [
             0x0041...0x007A, 0x00C0...0x024F, 0x0370...0x03FF, 0x0400...0x04FF, 0x0590...0x05FF, 0x0600...0x06FF,
@@ -51,15 +51,7 @@ struct FuzzText {
         return found
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func below(_ bound: Int) -> Int { random.next(below: bound) }
 
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 

@@ -109,10 +109,9 @@ struct TransportMemoryTests {
         let (conductor, logger) = (conductor, Logger(label: "test"))
         try await loop.executeInContext { [channel] in
             if let socket { try channel.pipeline.syncOperations.addHandler(socket) }
-            try channel.pipeline.syncOperations.addHandler(
-                ConnectionHandler(
-                    conductor: conductor, lineLimit: lineLimit, logger: logger,
-                    peerCredentials: { _ in PeerCredentials(pid: 1, uid: uid) }))
+            try Door.json(lineLimit: lineLimit).install(
+                on: channel, conductor: conductor, logger: logger,
+                credentials: { _ in PeerCredentials(pid: 1, uid: uid) })
         }
         try await channel.connect(to: SocketAddress(unixDomainSocketPath: "/memory")).get()
     }

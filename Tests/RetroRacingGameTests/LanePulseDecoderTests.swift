@@ -32,7 +32,7 @@ struct LanePulseDecoderTests {
     func underSpeechAndNoise() throws {
         let (cues, played) = try Self.race(rows: 60)
         let speech = try Self.speech(covering: cues.count)
-        var noise = Generator(seed: 5)
+        var noise = SeededGenerator(seed: 5)
         let audio = cues.indices.map { index in
             Self.mixed(cues[index], speech[index], noise: Int(noise.next() % 2401) - 1200)
         }
@@ -60,7 +60,7 @@ struct LanePulseDecoderTests {
         let book = try SoundBook(name: "one-pitch", bytes: Array(text.utf8))
         let tickFrames = Self.tick * Self.rate / 1000
         let rows = 40
-        var generator = Generator(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         var audio = [Int16](repeating: 0, count: 2 * (rows + 2) * tickFrames)
         var played: [[Bool]] = []
         for index in 0..<rows {
@@ -72,7 +72,7 @@ struct LanePulseDecoderTests {
             played.append(safe)
         }
         let speech = try Self.speech(covering: audio.count / 2)
-        var noise = Generator(seed: 11)
+        var noise = SeededGenerator(seed: 11)
         let mixed = audio.indices.map { Self.mixed(audio[$0], speech[$0 / 2], noise: Int(noise.next() % 2401) - 1200) }
         var decoder = LanePulseDecoder(sampleRate: Self.rate, tickMilliseconds: Self.tick, channels: 2, byPlace: true)
         var heard: [LanePulseDecoder.Cue] = []
@@ -91,7 +91,7 @@ struct LanePulseDecoderTests {
     @Test("Speech and noise alone are never heard as a cue")
     func speechIsNotACue() throws {
         let speech = try Self.speech(covering: 10 * Self.rate)
-        var noise = Generator(seed: 9)
+        var noise = SeededGenerator(seed: 9)
         let audio = speech.map { Self.mixed(0, $0, noise: Int(noise.next() % 2401) - 1200) }
         #expect(Self.decode(audio).isEmpty)
     }
@@ -136,7 +136,7 @@ struct LanePulseDecoderTests {
     static func race(rows: Int) throws -> (audio: [Int16], played: [(start: Int, safe: [Bool])]) {
         let book = try book()
         let tickSamples = tick * rate / 1000
-        var generator = Generator(seed: 1)
+        var generator = SeededGenerator(seed: 1)
         var audio = [Int16](repeating: 0, count: (rows + 2) * tickSamples)
         var played: [(Int, [Bool])] = []
         for index in 0..<rows {
@@ -174,20 +174,5 @@ struct LanePulseDecoderTests {
         }
         try #require(samples.count > rate)
         return (0..<count).map { samples[$0 % samples.count] }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so each run mixes the same audio.
-struct Generator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -4,7 +4,7 @@ public import NarratorWire
 ///
 /// Kept free of generics on purpose: ``Scheduler`` is generic over the instant type and is called from
 /// other modules, where generic code would run unspecialized and copy every queue entry through value
-/// witnesses (about 6 µs per input instead of about 0.5 µs; see docs/BENCHMARKS.md).
+/// witnesses (about 6 µs per input instead of about 0.5 µs: docs/benchmarks/HISTORY-2026-11.md, "Scheduler").
 @usableFromInline
 struct SchedulerCore: Sendable {
     let queueBound: Int

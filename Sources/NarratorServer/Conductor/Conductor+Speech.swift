@@ -47,7 +47,7 @@ extension Conductor {
         guard !listeners.isEmpty else { return }
         let report = Notification.MarkReport(
             id: String(id.rawValue), client: name(of: record.client), name: mark, milliseconds: milliseconds(now))
-        actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, Notification.mark(report).line))
+        actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, Notification.mark(report)))
     }
 
     /// One outcome: into the ledger (once ended, never again), the counters, and a notification to
@@ -57,12 +57,12 @@ extension Conductor {
         guard let record = ledger.record(report.outcome, of: report.id, at: at) else { return }
         counters.outcomes[report.outcome.name, default: 0] += 1
         soundAfter(report.outcome, of: report.id)
-        // Most outcomes have no listener (a game streaming scores): the line is built only when sent.
+        // Most outcomes have no listener (a game streaming scores): the report is built only when sent.
         let listeners = sessions.values.filter { $0.wants(notificationsOf: record.client) }.map(\.id)
         if !listeners.isEmpty {
             let outcome = Notification.OutcomeReport(
                 report, text: record.text, client: name(of: record.client), milliseconds: at)
-            actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, Notification.outcome(outcome).line))
+            actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, Notification.outcome(outcome)))
         }
         if report.outcome.isTerminal && ledger.openCount == 0 { actions.append(.quiet) }
     }

@@ -149,9 +149,11 @@ public struct Conductor {
         output = status
         if let layout = status.channels { channels = layout }
         guard changed else { return }
-        let line = Notification.output(Self.outputState(status, milliseconds: milliseconds(status.since))).line
+        let notification = Notification.output(Self.outputState(status, milliseconds: milliseconds(status.since)))
         let listeners = sessions.values.filter { $0.subscription != .none }.map(\.id)
-        if !listeners.isEmpty { actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, line)) }
+        if !listeners.isEmpty {
+            actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, notification))
+        }
     }
 
     /// The wire's state of the sound output, `milliseconds` since the daemon started.

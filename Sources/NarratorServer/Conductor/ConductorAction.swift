@@ -8,8 +8,9 @@ public import NarratorWire
 public enum ConductorAction: Sendable {
     /// The reply to a client's request; always the first action of a request's input.
     case reply(ClientID, Reply)
-    /// One notification line to each of these clients (in the order given).
-    case notify([ClientID], String)
+    /// One notification to each of these clients (in the order given); each door writes it in its
+    /// own protocol.
+    case notify([ClientID], Notification)
     /// Hand an announcement to the speech system; if it refuses, feed `speakRefused`.
     case speak(SpeechRequest)
     /// Ask the speech system to stop an announcement; it answers with an event later.

@@ -14,12 +14,14 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `on`, `off` or a socket path: the daemon also listens for speech-dispatcher's clients (SSIP,
     /// docs/SSIP.md); read at start only.
     case ssip
+    /// `on` or `off`: the daemon also opens the Wine door (docs/WINE.md); read at start only.
+    case wine
     /// The voice for one language (`voice.pl`); the tag is kept lowercased, `_` read as `-`.
     case voice(language: String)
 
     /// The settings every file may hold once, in the order `narrator config` shows them.
     public static let fixed: [ConfigKey] = [
-        .locale, .rate, .pitch, .volume, .effectsVolume, .output, .spokenNotices, .ssip,
+        .locale, .rate, .pitch, .volume, .effectsVolume, .output, .spokenNotices, .ssip, .wine,
     ]
 
     /// The key a name in the file means (`rate`, `voice.pt-BR`); nil for a name the file does not take.
@@ -33,6 +35,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case "output": self = .output
         case "spoken_notices": self = .spokenNotices
         case "ssip": self = .ssip
+        case "wine": self = .wine
         default:
             guard name.hasPrefix(Self.voicePrefix), name.count > Self.voicePrefix.count else { return nil }
             self = .voice(language: LocaleIdentifier(String(name.dropFirst(Self.voicePrefix.count))).normalized)
@@ -52,6 +55,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .output: "output"
         case .spokenNotices: "spoken_notices"
         case .ssip: "ssip"
+        case .wine: "wine"
         case .voice(let language): Self.voicePrefix + language
         }
     }
@@ -60,7 +64,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The names a file takes, for messages.
     static let allowedNames =
-        "locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip and voice.LANGUAGE (voice.pl)"
+        "locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip, wine and voice.LANGUAGE (voice.pl)"
 
     /// Fixed settings first, in their order, then the voices by language.
     public static func < (lhs: ConfigKey, rhs: ConfigKey) -> Bool {

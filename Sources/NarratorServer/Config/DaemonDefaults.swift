@@ -37,6 +37,8 @@ public struct DaemonDefaults: Sendable, Hashable {
     public var spokenNotices = false
     /// `off`, `on` (speech-dispatcher's own socket) or the path of the SSIP socket; read at start only.
     public var ssip = "off"
+    /// The Wine door is open (`wine on`); read at start only.
+    public var wine = false
     /// Where each value that is not built in comes from.
     public var origins: [ConfigKey: Origin]
 
@@ -59,6 +61,7 @@ public struct DaemonDefaults: Sendable, Hashable {
             (.locale, voice.locale), (.rate, String(voice.rate)), (.pitch, String(voice.pitch)),
             (.volume, String(voice.volume)), (.effectsVolume, String(effectsVolume)), (.output, output),
             (.spokenNotices, spokenNotices ? "on" : "off"), (.ssip, ssip),
+            (.wine, wine ? "on" : "off"),
         ]
         return fixed + voices.keys.sorted().map { (.voice(language: $0), voices[$0] ?? "") }
     }
@@ -99,6 +102,9 @@ public struct DaemonDefaults: Sendable, Hashable {
                 throw ConfigValueError("ssip is on, off or the absolute path of a socket, not \"\(text)\"")
             }
             ssip = text
+        case .wine:
+            guard text == "on" || text == "off" else { throw ConfigValueError("wine is on or off, not \"\(text)\"") }
+            wine = text == "on"
         case .voice(let language):
             _ = try checks.locale(language)
             warning = try checks.voice(text)

@@ -30,8 +30,10 @@ public actor ConductorShell {
     /// The player's settings file and the command line over it, read again on SIGHUP; nil: none.
     let config: UserConfig?
     let logger: Logger
-    /// Each connected client's way to queue a notification line on its connection.
-    private var listeners: [ClientID: @Sendable (String) -> Void] = [:]
+    /// Each connected client's door: the one way its notifications reach it.
+    private var listeners: [ClientID: @Sendable (Notification) -> Void] = [:]
+    /// The client being answered (`respond`), and its notifications held until its answer is written.
+    private var answering: (client: ClientID, held: [Notification])?
     private var nextClient: UInt64 = 1
     /// The wake-up the conductor asked for, if any.
     private var timer: Scheduled<Void>?
@@ -39,13 +41,11 @@ public actor ConductorShell {
     private var pending: [ConductorInput] = []
     private var performing = false
 
-    /// A request's reply, decided, and what else it caused, not yet done. The connection writes
-    /// `reply` first, then hands the answer back to `carryOut(_:)`: so the reply is on the socket
-    /// before the speech it starts takes the CPU, and every notification it causes follows it.
-    public struct Answer: Sendable {
-        /// The reply to write to the client that asked; nil when that client is no longer connected.
-        public let reply: Reply?
-        let actions: [ConductorAction]
+    /// What a door asks the conductor on its client's behalf.
+    public enum Asked: Sendable {
+        case request(Request)
+        /// A line that is not a request: the conductor counts it and answers with its error.
+        case rejected(ProtocolError)
     }
 
     /// - Parameters:
@@ -72,9 +72,9 @@ public actor ConductorShell {
             defaults: defaults, configPath: config?.path, started: .now)
     }
 
-    /// A new connection. Its replies are what `answer(_:from:)` returns; `notifications` is the one
-    /// way anything else reaches it. It queues the line and must not call back into the shell.
-    public func connect(notifications: @escaping @Sendable (String) -> Void) -> ClientID {
+    /// A new connection. Its replies are written by `respond`; `notifications` is the one way
+    /// anything else reaches it. It queues what it is given and must not call back into the shell.
+    public func connect(notifications: @escaping @Sendable (Notification) -> Void) -> ClientID {
         let id = ClientID(rawValue: nextClient)
         nextClient += 1
         listeners[id] = notifications
@@ -82,24 +82,59 @@ public actor ConductorShell {
         return id
     }
 
-    /// Decides one request: its reply at once (the reply is the client's synchronous anchor);
-    /// nothing else is done yet. A `hello` naming a profile not held yet loads it first.
-    public func answer(_ request: Request, from client: ClientID) -> Answer {
-        var load: ProfileLoad?
-        if case .hello(_, _, let name?) = request, conductor.profiles[name] == nil {
-            load = catalog.loadForClient(name)
+    /// One answer of a door to its client, in the one order every door needs. `body` asks the
+    /// conductor what the client's message means (one request, or several for an SSIP command:
+    /// each is decided after what the one before it caused is carried out) and returns the door's
+    /// answer; `write` puts that answer on the socket; then the notifications for this client that
+    /// came meanwhile are delivered, and what the last request caused is carried out. So an answer
+    /// is on the socket before the speech it starts and before any notification it causes, by
+    /// construction: no door can forget a step or do them out of order.
+    ///
+    /// Call it on the shell's loop (it is the connection's): `body` and `write` run there, outside
+    /// the actor's isolation, and only the decisions cross into it.
+    public nonisolated func respond<Answer>(
+        for client: ClientID, write: (Answer) -> Void, _ body: (_ ask: (Asked) -> Reply) -> Answer
+    ) {
+        var pending: [ConductorAction] = []
+        assumeIsolated { $0.answering = (client, []) }
+        let answer = body { asked in
+            let (reply, caused) = assumeIsolated { [pending] shell in
+                shell.perform(pending)
+                return shell.decide(asked, from: client)
+            }
+            pending = caused
+            return reply
         }
-        return split(conductor.handle(.request(client, request, profile: load), at: .now), for: client)
+        let held = assumeIsolated { shell in
+            defer { shell.answering = nil }
+            return shell.answering?.held ?? []
+        }
+        write(answer)
+        assumeIsolated { [pending] shell in
+            if let deliver = shell.listeners[client] { for notification in held { deliver(notification) } }
+            shell.perform(pending)
+        }
     }
 
-    /// An error reply for a line that is not a request; the connection stays open.
-    public func answer(rejecting error: ProtocolError, from client: ClientID) -> Answer {
-        split(conductor.handle(.rejected(client, error), at: .now), for: client)
-    }
-
-    /// Does what an answered request caused (speech, sounds, notifications), once its reply is written.
-    public func carryOut(_ answer: Answer) {
-        perform(answer.actions)
+    /// The conductor's decision on one thing a client asked: the reply to it, and what else it
+    /// caused, not done yet. A `hello` naming a profile not held yet loads it first.
+    private func decide(_ asked: Asked, from client: ClientID) -> (Reply, [ConductorAction]) {
+        let actions: [ConductorAction]
+        switch asked {
+        case .request(let request):
+            var load: ProfileLoad?
+            if case .hello(_, _, let name?) = request, conductor.profiles[name] == nil {
+                load = catalog.loadForClient(name)
+            }
+            actions = conductor.handle(.request(client, request, profile: load), at: .now)
+        case .rejected(let error):
+            actions = conductor.handle(.rejected(client, error), at: .now)
+        }
+        guard case .reply(let asker, let reply)? = actions.first, asker == client else {
+            // The client is no longer connected: nothing to answer, what it caused still happens.
+            return (.done, actions)
+        }
+        return (reply, Array(actions.dropFirst()))
     }
 
     /// The connection closed. Its speech goes on: `narrator send` and socat close right after
@@ -144,14 +179,6 @@ public actor ConductorShell {
         perform(conductor.handle(input, at: .now))
     }
 
-    /// The reply to `client`, apart from everything else the input caused.
-    private func split(_ actions: [ConductorAction], for client: ClientID) -> Answer {
-        guard case .reply(let asker, let reply)? = actions.first, asker == client else {
-            return Answer(reply: nil, actions: actions)
-        }
-        return Answer(reply: reply, actions: Array(actions.dropFirst()))
-    }
-
     /// Carries out actions in order; inputs they cause are handled after them, in order.
     private func perform(_ actions: [ConductorAction]) {
         for action in actions { perform(action) }
@@ -167,10 +194,16 @@ public actor ConductorShell {
     private func perform(_ action: ConductorAction) {
         switch action {
         case .reply(let client, let reply):
-            // Replies are returned by `answer`; one among other actions would be a conductor bug.
+            // Replies are written by `respond`; one among other actions would be a conductor bug.
             logger.error("A reply was not written", metadata: ["client": "\(client)", "reply": "\(reply.line)"])
-        case .notify(let clients, let line):
-            for client in clients { listeners[client]?(line) }
+        case .notify(let clients, let notification):
+            for client in clients {
+                if answering?.client == client {
+                    answering?.held.append(notification)
+                } else {
+                    listeners[client]?(notification)
+                }
+            }
         case .speak(let request):
             do {
                 try speaker.speak(request) { [weak self] event in self?.send(.speech(event)) }

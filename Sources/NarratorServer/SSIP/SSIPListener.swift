@@ -32,10 +32,10 @@ public struct SSIPListener: Sendable {
     func listen(conductor: ConductorShell, logger: Logger, open: OpenConnections) async throws
         -> NIOAsyncChannel<any Channel, Never>
     {
-        let (voices, path) = (voices, path)
+        let path = path
         let socket = ListeningSocket(path: path, inherited: inherited, what: " for SSIP")
         return try await socket.listen(
-            on: conductor.eventLoop, open: open, logger: logger,
+            door: .ssip(voices: voices), conductor: conductor, open: open, logger: logger,
             prepare: {
                 try SocketPath.prepare(path, option: "--ssip-socket") { pid in
                     let program = Self.program(pid)
@@ -46,8 +46,7 @@ public struct SSIPListener: Sendable {
                         "\(program) (pid \(pid)) already listens for SSIP on \(path); stop it first\(how), or choose "
                             + "another --ssip-socket.")
                 }
-            },
-            handler: { SSIPHandler(conductor: conductor, voices: voices, logger: logger) })
+            })
     }
 
     /// The name of the program a process runs (`speech-dispatcher`), as /proc says.

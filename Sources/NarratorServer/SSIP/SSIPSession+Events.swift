@@ -1,17 +1,16 @@
 import NarratorWire
 
 extension SSIPSession {
-    /// A notification line the conductor sent this client (an outcome, or an SSML mark reached), as
-    /// the SSIP event its message asked for, if any. Every outcome of the client's own messages passes here, so the session knows which
-    /// is heard (for `STOP`) and forgets each once it ends.
-    mutating func event(for line: String) -> SSIPReply? {
-        let parsed = try? DaemonLine.parse(line)
-        if case .notification(.mark(let mark))? = parsed {
+    /// A notification the conductor sent this client (an outcome, or an SSML mark reached), as the
+    /// SSIP event its message asked for, if any. Every outcome of the client's own messages passes
+    /// here, so the session knows which is heard (for `STOP`) and forgets each once it ends.
+    mutating func event(for notification: Notification) -> SSIPReply? {
+        if case .mark(let mark) = notification {
             guard messages[mark.id]?.events.contains(.indexMarks) == true else { return nil }
             let kind = SSIPEventKind.indexMarks
             return SSIPReply(kind.code, kind.message, lines: [mark.id, String(client.rawValue), mark.name])
         }
-        guard let report = parsed?.outcome, var message = messages[report.id] else { return nil }
+        guard case .outcome(let report) = notification, var message = messages[report.id] else { return nil }
         let kind: SSIPEventKind?
         switch report.outcome {
         case .queued: kind = nil

@@ -2,10 +2,10 @@ import Logging
 import NIOCore
 import NIOPosix
 
-/// One listening socket of the daemon (the main one, and SSIP's with `--ssip`), served the one way
-/// both are: on the conductor's event loop, each connection allowed to half-close (a client that
-/// ends its input is still answered), its handler added as it is accepted and the connection kept
-/// in `OpenConnections` so a stop can close it. The socket is the one systemd passed, or `path`
+/// One listening Unix socket of the daemon (the main one, and SSIP's with `--ssip`), served the one
+/// way every door is (`Door.serve`): on the conductor's event loop, each connection allowed to
+/// half-close (a client that ends its input is still answered), its handlers added as it is
+/// accepted and the connection kept in `OpenConnections` so a stop can close it. The socket is the one systemd passed, or `path`
 /// made ready (`prepare`: its folder checked, a dead socket cleared) and bound as 0600.
 struct ListeningSocket {
     /// Where to listen, unless `inherited` is given.
@@ -18,20 +18,14 @@ struct ListeningSocket {
     /// The path served: the inherited socket's, else `path`.
     var servedPath: String { inherited?.path ?? path }
 
-    /// Binds (or takes) the socket; each accepted connection gets the handler `handler` makes, on
-    /// the loop. `prepare` runs before binding a path, never for an inherited socket.
+    /// Binds (or takes) the socket; each accepted connection is built as `door` says, on the
+    /// conductor's loop. `prepare` runs before binding a path, never for an inherited socket.
     func listen(
-        on loop: any EventLoop, open: OpenConnections, logger: Logger, prepare: () throws -> Void,
-        handler: @escaping @Sendable () -> any ChannelHandler
+        door: Door, conductor: ConductorShell, open: OpenConnections, logger: Logger, prepare: () throws -> Void
     ) async throws -> NIOAsyncChannel<any Channel, Never> {
-        let bootstrap = ServerBootstrap(group: loop).childChannelOption(.allowRemoteHalfClosure, value: true)
-        let serve: @Sendable (any Channel) -> EventLoopFuture<any Channel> = { channel in
-            channel.eventLoop.makeCompletedFuture { () -> any Channel in
-                try channel.pipeline.syncOperations.addHandler(handler())
-                open.insert(channel)
-                return channel
-            }
-        }
+        let bootstrap = ServerBootstrap(group: conductor.eventLoop)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+        let serve = door.serve(conductor: conductor, open: open, logger: logger)
         if let inherited {
             let server = try await bootstrap.bind(inherited.descriptor, childChannelInitializer: serve)
             logger.info("Listening\(what) on \(inherited.path), the socket systemd passed")

@@ -11,9 +11,9 @@ import Synchronization
 
 /// The daemon's listening side: a Unix socket, JSON lines in and out.
 ///
-/// Every connection is a `ConnectionHandler` on the conductor's own event loop, which answers a
-/// request in the same turn of the loop that read it; a handler's failure closes its connection
-/// only. The accept loop ends on a stop request (or cancellation) and every open connection is then
+/// Every connection is a pipeline of small handlers (`Door`) on the conductor's own event loop, which
+/// answers a request in the same turn of the loop that read it; a handler's failure closes its
+/// connection only. The accept loop ends on a stop request (or cancellation) and every open connection is then
 /// closed, so idle clients cannot hold SIGTERM up.
 public struct NarratorService: Sendable {
     public struct Configuration: Sendable {
@@ -36,15 +36,19 @@ public struct NarratorService: Sendable {
         public var stopRequests: AsyncStream<Void>
         /// The second, SSIP socket (`--ssip`), if any: speech-dispatcher's clients (docs/SSIP.md).
         public var ssip: SSIPListener?
+        /// The Wine door (`--wine`), if any: Windows games under Wine (docs/WINE.md).
+        public var wine: WineListener?
 
         public init(
             socketPath: String, inherited: InheritedSocket? = nil, lineLimit: Int = ProtocolLimits.maximumLineBytes,
             onReady: @escaping @Sendable (String) -> Void = { _ in },
             onStopping: @escaping @Sendable () -> Void = {},
             reloadRequests: AsyncStream<Void> = AsyncStream { $0.finish() },
-            stopRequests: AsyncStream<Void> = AsyncStream { $0.finish() }, ssip: SSIPListener? = nil
+            stopRequests: AsyncStream<Void> = AsyncStream { $0.finish() }, ssip: SSIPListener? = nil,
+            wine: WineListener? = nil
         ) {
             self.ssip = ssip
+            self.wine = wine
             self.socketPath = socketPath
             self.inherited = inherited
             self.lineLimit = lineLimit
@@ -72,14 +76,18 @@ public struct NarratorService: Sendable {
         let socket = ListeningSocket(path: configuration.socketPath, inherited: configuration.inherited, what: "")
         let path = socket.servedPath
         let server = try await socket.listen(
-            on: conductor.eventLoop, open: open, logger: logger, prepare: { try SocketPath.prepare(path) },
-            handler: { ConnectionHandler(conductor: conductor, lineLimit: limit, logger: logger) })
+            door: .json(lineLimit: limit), conductor: conductor, open: open, logger: logger,
+            prepare: { try SocketPath.prepare(path) })
         defer { if configuration.inherited == nil { unlink(path) } }
         var servers = [server]
         if let ssip = configuration.ssip {
             servers.append(try await ssip.listen(conductor: conductor, logger: logger, open: open))
         }
         defer { if let ssip = configuration.ssip, ssip.inherited == nil { unlink(ssip.path) } }
+        if let wine = configuration.wine {
+            servers.append(try await wine.listen(conductor: conductor, logger: logger, open: open, lineLimit: limit))
+        }
+        defer { configuration.wine?.close() }
         configuration.onReady(path)
 
         try await withThrowingDiscardingTaskGroup { group in

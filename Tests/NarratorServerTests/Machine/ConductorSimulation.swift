@@ -144,8 +144,8 @@ struct ConductorSimulation {
         switch action {
         case .reply(_, .announcement(let reply)):
             admitted.append(AnnouncementID(rawValue: UInt64(reply.id) ?? 0))
-        case .notify(let clients, let line):
-            guard clients.contains(watcher), let report = try? DaemonLine.parse(line).outcome else { break }
+        case .notify(let clients, let notification):
+            guard clients.contains(watcher), case .outcome(let report) = notification else { break }
             let id = AnnouncementID(rawValue: UInt64(report.id) ?? 0)
             if outcomes[id]?.last?.isTerminal == true { violations.append("\(id): \(report.outcome) after its end") }
             outcomes[id, default: []].append(report.outcome)

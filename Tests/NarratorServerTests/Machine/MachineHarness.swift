@@ -101,11 +101,11 @@ enum MachineTrace {
         }
     }
 
-    static func notification(_ line: String) -> String {
-        guard let parsed = try? DaemonLine.parse(line) else { return line }
-        if let report = parsed.outcome { return "\(report.outcome.name) #\(report.id)" }
-        if case .notification(.output(let state)) = parsed { return "output \(state.condition)" }
-        if case .notification(.mark(let mark)) = parsed { return "mark #\(mark.id) \(mark.name)" }
-        return line
+    static func notification(_ notification: NarratorWire.Notification) -> String {
+        switch notification {
+        case .outcome(let report): "\(report.outcome.name) #\(report.id)"
+        case .output(let state): "output \(state.condition)"
+        case .mark(let mark): "mark #\(mark.id) \(mark.name)"
+        }
     }
 }

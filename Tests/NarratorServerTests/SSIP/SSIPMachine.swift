@@ -95,9 +95,9 @@ struct SSIPMachine {
     private mutating func deliver(_ actions: [ConductorAction]) {
         for action in actions {
             switch action {
-            case .notify(let clients, let line):
+            case .notify(let clients, let notification):
                 for client in clients {
-                    guard let event = sessions[client.rawValue]?.event(for: line) else { continue }
+                    guard let event = sessions[client.rawValue]?.event(for: notification) else { continue }
                     events[client.rawValue, default: []].append("\(event.message) #\(event.lines[0])")
                 }
             case .speak, .stop:

@@ -1,3 +1,4 @@
+import NarratorTestSupport
 import NarratorVoice
 import NarratorWire
 import Testing
@@ -10,18 +11,6 @@ import Testing
 /// nothing after), every command got one reply, and what a session holds open is what the
 /// conductor's ledger holds open for its client.
 @Suite struct SSIPSessionPropertyTests {
-    /// A small deterministic generator, so a failing seed can be run again.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let commands = [
         "STOP self", "CANCEL self", "CANCEL all", "PAUSE self", "RESUME self", "PAUSE all", "RESUME all",
         "STOP all", "STOP 1", "STOP 2", "CANCEL 1", "CANCEL 2", "PAUSE 1", "PAUSE 2", "RESUME 1", "RESUME 2", "STOP 3",
@@ -31,7 +20,7 @@ import Testing
 
     @Test(arguments: 1...40)
     func eventsKeepSSIPsOrderAndSessionsMatchTheLedger(seed: UInt64) {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         var m = SSIPMachine()
         m.connect(1)
         m.connect(2)

@@ -1,0 +1,44 @@
+import NarratorWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension SSIPSession: DoorSession {
+    /// One frame: a command, a `SPEAK` block, or bytes that are not SSIP.
+    mutating func answer(_ frame: SSIPFrame, ask: (ConductorShell.Asked) -> Reply) -> DoorAnswer {
+        let request: Ask = { ask(.request($0)) }
+        let reply: SSIPReply
+        var next = DoorAnswer.Next.read
+        switch frame {
+        case .command(let line):
+            switch SSIPCommand.parse(line) {
+            case .success(let command):
+                let (answer, then) = handle(command, ask: request)
+                reply = answer
+                switch then {
+                case .command: break
+                case .data: next = .tell(SSIPExpectData())
+                case .close: next = .close
+                }
+            case .failure(let error): reply = error
+            }
+        case .data(let text): reply = speak(text, ask: request)
+        case .malformed(let error): reply = Self.reply(to: error)
+        }
+        return DoorAnswer(text: reply.text, next: next)
+    }
+
+    mutating func open(ask: (ConductorShell.Asked) -> Reply) {
+        open(ask: { ask(.request($0)) } as Ask)
+    }
+
+    mutating func word(_ notification: Notification) -> String? {
+        event(for: notification)?.text
+    }
+
+    /// What a client of another user reads before the connection closes.
+    static var refusal: String {
+        SSIPReply(401, "ERR NOT ALLOWED: THIS NARRATOR BELONGS TO USER \(getuid())").text
+    }
+}
