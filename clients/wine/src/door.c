@@ -99,16 +99,29 @@ static BOOL parse(const char *s, unsigned short *port, char secret[65])
     return TRUE;
 }
 
+/* An environment variable as the UTF-8 a Unix path is (the A functions would give the ANSI
+ * code page); 0 if unset, empty or too long. */
+static DWORD env_utf8(const WCHAR *name, char *out, DWORD cap)
+{
+    WCHAR w[1024];
+    DWORD n = GetEnvironmentVariableW(name, w, 1024);
+    int k;
+    if (n == 0 || n >= 1024)
+        return 0;
+    k = WideCharToMultiByte(CP_UTF8, 0, w, -1, out, (int)cap, NULL, NULL);
+    return k > 1 ? (DWORD)k - 1 : 0;
+}
+
 BOOL nw_door_read(unsigned short *port, char secret[65])
 {
     char path[1024], buf[256];
     DWORD n;
     unsigned long uid;
     /* 1. NARRATOR_WINE_DOOR, 2. $XDG_RUNTIME_DIR/narrator/wine-door, 3. /tmp/narrator-UID/. */
-    n = GetEnvironmentVariableA("NARRATOR_WINE_DOOR", path, sizeof path);
-    if (n == 0 || n >= sizeof path) {
-        n = GetEnvironmentVariableA("XDG_RUNTIME_DIR", path, sizeof path - 32);
-        if (n > 0 && n < sizeof path - 32)
+    n = env_utf8(L"NARRATOR_WINE_DOOR", path, sizeof path);
+    if (n == 0) {
+        n = env_utf8(L"XDG_RUNTIME_DIR", path, sizeof path - 32);
+        if (n > 0)
             strcat(path, "/narrator/wine-door");
         else if (unix_uid(&uid))
             snprintf(path, sizeof path, "/tmp/narrator-%lu/wine-door", uid);

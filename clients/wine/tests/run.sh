@@ -69,6 +69,13 @@ for arch in ${*:-x86_64 i686}; do
     wait_line "$run/out" "^step ready"; stop_daemon; start_daemon; touch "$run/flag"
     wait $t; report $arch restart $? "$run/out"
     stop_daemon
+    if [ -z "${NARRATOR_BIN:-}" ]; then # found without NARRATOR_WINE_DOOR, at $XDG_RUNTIME_DIR/narrator/
+        mkdir -m 700 -p "$run/xdg"
+        python3 "$here/tests/fake_door.py" --door "$run/xdg/narrator/wine-door" 2>>"$run/daemon.err" & daemon=$!
+        i=0; while [ ! -f "$run/xdg/narrator/wine-door" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done
+        env -u NARRATOR_WINE_DOOR XDG_RUNTIME_DIR="$run/xdg" "$w" "$exe" ready > "$run/out" 2>&1; report $arch xdg $? "$run/out"
+        stop_daemon
+    fi
     echo "$arch: all modes in $(( $(date +%s) - t0 )) s"
 done
 rm -rf "$run"

@@ -5,6 +5,7 @@
  *   tolk_like full          the narrator (or tests/fake_door.py) runs
  *   tolk_like absent        nothing listens: every call says 1722 at once
  *   tolk_like window        only the window's delay, in a process that has a window already
+ *   tolk_like ready         only whether a narrator is found (run.sh: the door file's default place)
  *   tolk_like stop FLAG     the caller SIGSTOPs the narrator once "step ready" is printed and
  *                           creates FLAG (a Windows path); SIGCONT once "step stopped" is printed
  *   tolk_like restart FLAG  the caller restarts the narrator, then creates FLAG */
@@ -341,6 +342,8 @@ int wmain(int argc, wchar_t **argv)
         absent();
     else if (!wcscmp(mode, L"window"))
         ;
+    else if (!wcscmp(mode, L"ready"))
+        wait_ready("ready", 5000);
     else if (!wcscmp(mode, L"stop") && argc > 2)
         stopped(argv[2]);
     else if (!wcscmp(mode, L"restart") && argc > 2)
