@@ -33,7 +33,11 @@ class Door:
 
     def record(self, **kw):
         if self.log:
-            self.log.write(json.dumps(dict(t_ms=self.now(), **kw), ensure_ascii=False) + "\n")
+            # The host's clocks too: Wine's QueryPerformanceCounter counts CLOCK_MONOTONIC(_RAW),
+            # so a tester's timestamps can be set against these (docs/WINE.md, one way).
+            clocks = dict(mono_ms=time.clock_gettime(time.CLOCK_MONOTONIC) * 1000,
+                          raw_ms=time.clock_gettime(time.CLOCK_MONOTONIC_RAW) * 1000)
+            self.log.write(json.dumps(dict(t_ms=self.now(), **kw, **clocks), ensure_ascii=False) + "\n")
 
     def notify(self, ann, event, **extra):
         self.record(outcome=event, id=ann["id"], client=ann["conn"]["name"], text=ann["text"], **extra)
@@ -57,7 +61,7 @@ class Door:
 
     def speak(self, ann):
         loop = asyncio.get_running_loop()
-        ms = max(50, self.args.ms_per_char * len(ann["text"]))
+        ms = max(self.args.min_ms, self.args.ms_per_char * len(ann["text"]))
         self.notify(ann, "resumed" if ann.get("cut") else "started", **({"position": 0} if ann.get("cut") else {}))
         handles = [loop.call_later(ms / 1000, self.finish, ann)]
         names = ann["marks"]
@@ -207,5 +211,6 @@ if __name__ == "__main__":
     p.add_argument("--door", required=True, help="the door file to write (a Unix path)")
     p.add_argument("--log", help="JSON lines of what was received and every outcome")
     p.add_argument("--ms-per-char", type=float, default=10.0, help="how long speech lasts")
+    p.add_argument("--min-ms", type=float, default=50.0, help="the shortest speech lasts")
     p.add_argument("--status-pid", action="store_true", help="put the process id in status's reply")
     asyncio.run(Door(p.parse_args()).main())

@@ -5,6 +5,8 @@
  *   tolk_like full          the narrator (or tests/fake_door.py) runs
  *   tolk_like absent        nothing listens: every call says 1722 at once
  *   tolk_like window        only the window's delay, in a process that has a window already
+ *   tolk_like rtt [N]       N synchronous speakSsml calls of "x" at NOW: the round trip (native_rtt.py)
+ *   tolk_like oneway [N]    N speakText calls, each with its performance counter (fake_door's log)
  *   tolk_like ready         only whether a narrator is found (run.sh: the door file's default place)
  *   tolk_like stop FLAG     the caller SIGSTOPs the narrator once "step ready" is printed and
  *                           creates FLAG (a Windows path); SIGCONT once "step stopped" is printed
@@ -303,6 +305,53 @@ static void restarted(const wchar_t *flag)
     CALL("sync_after_restart", 0, 10000, nv.ssml(L"<speak>Heard by the new narrator.</speak>", -1, NORMAL, 0));
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* What the game waits for a short synchronous line: the bridge's round trip plus the speech. */
+static void rtt(int count)
+{
+    static double times[10000];
+    char extra[96];
+    int i, bad = 0;
+    if (count < 1 || count > 10000)
+        count = 200;
+    wait_ready("ready", 5000);
+    for (i = 0; i < count; i++) {
+        double t = now_ms();
+        bad |= nv.ssml(L"<speak>x</speak>", -1, NOW, 0) != 0;
+        times[i] = now_ms() - t;
+        Sleep(10);
+    }
+    qsort(times, (size_t)count, sizeof *times, by_value);
+    snprintf(extra, sizeof extra, "n=%d median_ms=%.3f p90_ms=%.3f max_ms=%.3f", count, times[count / 2],
+             times[count * 9 / 10], times[count - 1]);
+    step("rtt", 0, times[count / 2], !bad, extra);
+}
+
+/* speakText's one way: the performance counter at each call, for the daemon's log to meet. */
+static void oneway(int count)
+{
+    int i;
+    wait_ready("ready", 5000);
+    for (i = 0; i < count; i++) {
+        wchar_t text[32];
+        double t;
+        swprintf(text, 32, L"oneway %d", i);
+        Sleep(20);
+        t = now_ms();
+        nv.speak(text);
+        printf("oneway %d qpc_ms=%.3f call_ms=%.3f\n", i, t, now_ms() - t);
+    }
+    fflush(stdout);
+    Sleep(100); /* a cancel drops what is still queued in the DLL (N7): let the last one leave */
+    nv.cancel();
+    Sleep(100);
+}
+
 int wmain(int argc, wchar_t **argv)
 {
     const wchar_t *mode = argc > 1 ? argv[1] : L"full";
@@ -344,6 +393,10 @@ int wmain(int argc, wchar_t **argv)
         ;
     else if (!wcscmp(mode, L"ready"))
         wait_ready("ready", 5000);
+    else if (!wcscmp(mode, L"oneway"))
+        oneway(argc > 2 ? _wtoi(argv[2]) : 200);
+    else if (!wcscmp(mode, L"rtt"))
+        rtt(argc > 2 ? _wtoi(argv[2]) : 200);
     else if (!wcscmp(mode, L"stop") && argc > 2)
         stopped(argv[2]);
     else if (!wcscmp(mode, L"restart") && argc > 2)
