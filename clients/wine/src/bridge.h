@@ -75,6 +75,7 @@ extern nw_mark_callback volatile nw_mark_cb;
 
 /* door.c */
 BOOL nw_door_read(unsigned short *port, char secret[65]);
+BOOL nw_door_listener_is_ours(unsigned short port);
 
 /* json.c */
 /* Appends s as a JSON string body (no quotes) in UTF-8 to out; lone surrogates become

@@ -75,7 +75,7 @@ static SOCKET dial(char secret[65])
     SOCKET s;
     fd_set w, e;
     struct timeval tv = {NW_DIAL_MS / 1000, (NW_DIAL_MS % 1000) * 1000};
-    if (!nw_door_read(&port, secret))
+    if (!nw_door_read(&port, secret) || !nw_door_listener_is_ours(port))
         return INVALID_SOCKET;
     s = socket(AF_INET, SOCK_STREAM, IPPROTO_TCP);
     if (s == INVALID_SOCKET)

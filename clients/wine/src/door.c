@@ -112,6 +112,43 @@ static DWORD env_utf8(const WCHAR *name, char *out, DWORD cap)
     return k > 1 ? (DWORD)k - 1 : 0;
 }
 
+/* Whether the socket listening on 127.0.0.1:port belongs to this user, as /proc/net/tcp says.
+ * Native clients check the daemon's user with SO_PEERCRED; Windows code cannot, and Wine shows
+ * it no file owners either, so a door file planted by another user (in a /tmp/narrator-UID they
+ * made first) would lead the game's speech, and the secret, to their port. Unreadable: no. */
+BOOL nw_door_listener_is_ours(unsigned short port)
+{
+    static char buf[64 * 1024 + 1];
+    unsigned long me, ip, p, st, uid;
+    size_t have = 0;
+    DWORD got;
+    BOOL ours = FALSE, found = FALSE;
+    HANDLE h;
+    if (!unix_uid(&me) || (h = open_unix("/proc/net/tcp")) == INVALID_HANDLE_VALUE)
+        return FALSE;
+    while (!found && ReadFile(h, buf + have, (DWORD)(sizeof buf - 1 - have), &got, NULL) && got > 0) {
+        char *line = buf, *nl;
+        have += got;
+        buf[have] = 0;
+        while (!found && (nl = strchr(line, '\n')) != NULL) {
+            *nl = 0;
+            /* "  N: 0100007F:9E15 00000000:0000 0A 00000000:00000000 00:00000000 00000000  UID ..." */
+            if (sscanf(line, " %*u: %lx:%lx %*x:%*x %lx %*x:%*x %*x:%*x %*x %lu", &ip, &p, &st, &uid) == 4 &&
+                ip == 0x0100007FUL && p == port && st == 0x0A) {
+                found = TRUE;
+                ours = uid == me;
+            }
+            line = nl + 1;
+        }
+        have = (size_t)(buf + have - line);
+        memmove(buf, line, have);
+        if (have == sizeof buf - 1)
+            have = 0; /* a line longer than any /proc/net/tcp writes: drop it */
+    }
+    CloseHandle(h);
+    return ours;
+}
+
 BOOL nw_door_read(unsigned short *port, char secret[65])
 {
     char path[1024], buf[256];

@@ -76,6 +76,20 @@ for arch in ${*:-x86_64 i686}; do
         env -u NARRATOR_WINE_DOOR XDG_RUNTIME_DIR="$run/xdg" "$w" "$exe" ready > "$run/out" 2>&1; report $arch xdg $? "$run/out"
         stop_daemon
     fi
+    if [ "$(id -u)" = 0 ] && [ -z "${NARRATOR_BIN:-}" ] && command -v setpriv >/dev/null && [ -x /usr/bin/python3 ]; then
+        # A door file that leads to another user's port (nobody's) is not followed: no secret sent.
+        fdir=$(mktemp -d /tmp/nw-foreign.XXXXXX); chmod 755 "$fdir"; cp "$here/tests/fake_door.py" "$fdir/"
+        mkdir "$fdir/d"; chown 65534:65534 "$fdir/d"
+        setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 "$fdir/fake_door.py" \
+            --door "$fdir/d/wine-door" --log "$fdir/d/log.jsonl" 2>>"$run/daemon.err" & daemon=$!
+        i=0; while [ ! -f "$fdir/d/wine-door" ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done
+        NARRATOR_WINE_DOOR="$fdir/d/wine-door" "$w" "$exe" absent > "$run/out" 2>&1; rc=$?
+        stop_daemon
+        if [ -s "$fdir/d/log.jsonl" ]; then echo "check no_connection_to_another_users_port FAIL" >> "$run/out"; rc=1
+        else echo "check no_connection_to_another_users_port ok" >> "$run/out"; fi
+        report $arch foreign $rc "$run/out"
+        rm -rf "$fdir"
+    fi
     echo "$arch: all modes in $(( $(date +%s) - t0 )) s"
 done
 rm -rf "$run"
