@@ -62,19 +62,20 @@ final class CProgram: @unchecked Sendable {
             executable: path, arguments: arguments,
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, captureErrors: false)
         Thread { [self] in
-            var pending = ""
+            // Bytes, not Characters: "\r\n" (a Windows program's line end under Wine) is one Character.
+            var pending: [UInt8] = []
             while true {
                 let bytes = child.read()
                 let samples = recorder?.count ?? 0
                 condition.lock()
                 if bytes.isEmpty {
-                    if !pending.isEmpty { lines.append(Line(text: pending, samples: samples)) }
+                    if !pending.isEmpty { lines.append(Line(text: Self.text(pending), samples: samples)) }
                     ended = true
                 } else {
-                    pending += String(decoding: bytes, as: UTF8.self)
-                    while let newline = pending.firstIndex(of: "\n") {
-                        lines.append(Line(text: String(pending[..<newline]), samples: samples))
-                        pending = String(pending[pending.index(after: newline)...])
+                    pending += bytes
+                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        lines.append(Line(text: Self.text(pending[..<newline]), samples: samples))
+                        pending.removeSubrange(...newline)
                     }
                 }
                 condition.broadcast()
@@ -82,6 +83,13 @@ final class CProgram: @unchecked Sendable {
                 if bytes.isEmpty { return }
             }
         }.start()
+    }
+
+    /// A line's text, without a `\r` before its `\n`.
+    private static func text(_ bytes: some Collection<UInt8>) -> String {
+        var bytes = Array(bytes)
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Waits up to `limit` for a line starting with `prefix`; returns it, or nil if the program ended

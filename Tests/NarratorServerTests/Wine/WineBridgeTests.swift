@@ -60,7 +60,7 @@ final class WineBridgeTests {
         // Heard: the first line, through the narrator, on the sound server.
         #expect(recorder.waitForSound(after: detected.samples) != nil, "nothing was heard after the game spoke")
         // Through the narrator, as a client named after the game's executable.
-        #expect(watcher.wait(for: "finished", text: "Hello from Wine.") != nil)
+        #expect(watcher.wait(for: "started", text: "Hello from Wine.") != nil)
         let outcomes = watcher.outcomes(of: "tolk_like")
         // Tolk's interrupt (cancelSpeech, then speakText): the line being heard is cut when the new
         // one is queued, and the new one is heard.

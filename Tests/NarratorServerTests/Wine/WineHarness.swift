@@ -69,14 +69,16 @@ enum WineHarness {
         let environment = ProcessInfo.processInfo.environment.merging([
             "WINEPREFIX": prefix, "WINEDEBUG": "-all", "WINEDLLOVERRIDES": "mscoree,mshtml=",
         ]) { $1 }
-        try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: true)
         let server = (wine64 as NSString).deletingLastPathComponent + "/wineserver"
         for (program, arguments) in [
-            // The prefix's server, started first and kept a minute after its last program: a server
-            // that a tester started would hold the tester's output pipe open after it exits.
-            (server, ["-p60"]),
             (wine64, ["wineboot", "-i"]),
             (wine64, ["reg", "add", #"HKCU\Software\Wine\Drivers"#, "/v", "Graphics", "/d", "null", "/f"]),
+            // The desktop that wineboot started knows no null driver yet: every program of the prefix
+            // ends, and the registry is saved, before the next starts.
+            (server, ["-k"]), (server, ["-w"]),
+            // The prefix's server for the run, kept a minute after its last program: a server that a
+            // tester started would hold the tester's output pipe open after it exits.
+            (server, ["-p60"]),
         ] {
             let run = try ChildProcess.run(program, arguments, environment: environment, limit: .seconds(120))
             guard run.status == 0 else {
