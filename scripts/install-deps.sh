@@ -1,14 +1,25 @@
 #!/bin/sh
 # Installs the Debian/Ubuntu packages Narrator needs, only those missing, with sudo when not root.
 #   scripts/install-deps.sh          what the daemon needs to run
-#   scripts/install-deps.sh --test   also what the test suite needs
+#   scripts/install-deps.sh --wine   also the compilers of the DLLs Windows games load (docs/WINE.md)
+#   scripts/install-deps.sh --test   also what the test suite needs (the --wine compilers and Wine among it)
 set -eu
 
 # libspeechd-dev: speech-dispatcher's client library, for `serve --speech speechd`. The daemon links it,
 # but speech-dispatcher itself is the player's own (Orca's): without one, Narrator speaks with espeak-ng.
 # make, gcc: scripts/build builds libnarrator, the C client (clients/c), with make and cc.
 packages="libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev libspeechd-dev make gcc"
+# gcc-mingw-w64-x86-64, gcc-mingw-w64-i686: the NVDA controller client DLLs of clients/wine, which
+# Windows games under Wine load (scripts/build builds them when these are installed).
+wine_compilers="gcc-mingw-w64-x86-64 gcc-mingw-w64-i686"
+if [ "${1:-}" = "--wine" ]; then
+    packages="$packages $wine_compilers"
+fi
 if [ "${1:-}" = "--test" ]; then
+    # wine64: the DLLs' tests run the Tolk-like tester under real, headless Wine (64-bit only: Debian's
+    # wine32 needs the i386 architecture, whose security updates this machine's mirror does not carry,
+    # so its libraries cannot match their amd64 versions; the 32-bit DLL is built and its exports checked).
+    packages="$packages $wine_compilers wine64"
     # pulseaudio + pulseaudio-utils: a private null-sink server and parec for playback tests;
     # pipewire (with pw-record), pipewire-pulse, wireplumber, dbus-daemon: a private PipeWire whose
     # pulse server tests kill and restart; unicode-cldr-core: CLDR plural samples; sox: WAV checks;

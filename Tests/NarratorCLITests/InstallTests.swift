@@ -78,6 +78,7 @@ struct InstallTests {
             try checkCompletions(place)
             try checkUnits(place)
             try checkLibrary(place)
+            try checkWineDLLs(place)
 
             // A profile the user put in the prefix is not ours: it stays, with the folders that hold it.
             let own = prefix + "/share/narrator/profiles/mine"
@@ -176,6 +177,25 @@ struct InstallTests {
         #expect(soname.hasPrefix("libnarrator.so.1."))
         #expect(FileManager.default.fileExists(atPath: place.prefix + "/lib/" + soname))
         #expect(FileManager.default.fileExists(atPath: place.prefix + "/include/narrator.h"))
+    }
+
+    /// The installed `narrator wine install` finds the installed DLLs, not the checkout's.
+    func checkWineDLLs(_ place: Place) throws {
+        let game = place.prefix + "/game"
+        try FileManager.default.createDirectory(atPath: game, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: game) }
+        let run = try place.run(place.prefix + "/bin/narrator", ["wine", "install", game, "--word-size", "64"])
+        #expect(run.status == 0, "\(run.transcript)")
+        for (name, machine) in [
+            ("nvdaControllerClient.dll", "x86_64"), ("nvdaControllerClient64.dll", "x86_64"),
+            ("nvdaControllerClient32.dll", "i686"),
+        ] {
+            let installed = place.prefix + "/share/narrator/wine/\(machine)/\(name)"
+            #expect(
+                FileManager.default.contents(atPath: game + "/" + name)
+                    == FileManager.default.contents(atPath: installed))
+            #expect(FileManager.default.fileExists(atPath: installed), "\(installed)")
+        }
     }
 
     func checkUnits(_ place: Place) throws {
