@@ -101,20 +101,24 @@ static void wait_file(const wchar_t *path)
 /* --- marks --- */
 static CRITICAL_SECTION marks_lock;
 static char marks[256];
-static DWORD mark_thread;
-static unsigned long in_callback_rc = 999;
+static DWORD main_thread;
+static unsigned long sync_in_callback = 999, async_in_callback = 999;
 static unsigned long __stdcall on_mark(const wchar_t *name)
 {
     EnterCriticalSection(&marks_lock);
-    mark_thread = GetCurrentThreadId();
     if (strlen(marks) < 200) {
         if (marks[0])
             strcat(marks, ",");
         WideCharToMultiByte(CP_UTF8, 0, name, -1, marks + strlen(marks), 40, NULL, NULL);
+        strcat(marks, GetCurrentThreadId() == main_thread ? "@caller" : "@other");
     }
     LeaveCriticalSection(&marks_lock);
-    if (wcscmp(name, L"m2") == 0) /* a synchronous call from the callback must not deadlock */
-        in_callback_rc = nv.ssml(L"<speak>From the callback.</speak>", -1, NORMAL, 0);
+    /* A synchronous call from the callback: allowed on the caller's thread (the synchronous
+     * case, as with NVDA), refused on the bridge thread (the asynchronous case). */
+    if (wcscmp(name, L"m2") == 0)
+        sync_in_callback = nv.ssml(L"<speak>From the callback.</speak>", -1, NORMAL, 0);
+    if (wcscmp(name, L"m4") == 0)
+        async_in_callback = nv.ssml(L"<speak>From the callback.</speak>", -1, NORMAL, 0);
     return 0;
 }
 
@@ -198,10 +202,17 @@ static void full(void)
     CALL("now_cleanup", 0, 20, nv.cancel());
     InitializeCriticalSection(&marks_lock);
     CALL("set_callback", 0, 20, nv.setcb(on_mark));
+    main_thread = GetCurrentThreadId();
     CALL("marks", 0, 10000, nv.ssml(L"<speak>One <mark name=\"m1\"/> two <mark name=\"m2\"/> three.</speak>", -1, NORMAL, 0));
-    snprintf(extra, sizeof extra, "marks=%s other_thread=%d in_callback_rc=%lu", marks,
-             mark_thread && mark_thread != GetCurrentThreadId(), in_callback_rc);
-    step("marks_seen", 0, 0, !strcmp(marks, "m1,m2") && in_callback_rc == 1131, extra);
+    snprintf(extra, sizeof extra, "marks=%s in_callback_rc=%lu", marks, sync_in_callback);
+    step("marks_seen", 0, 0, !strcmp(marks, "m1@caller,m2@caller") && sync_in_callback == 0, extra);
+    marks[0] = 0;
+    CALL("marks_async", 0, 20, nv.ssml(L"<speak>Three <mark name=\"m3\"/> four <mark name=\"m4\"/> five.</speak>", -1, NORMAL, 1));
+    t = now_ms();
+    while (async_in_callback == 999 && now_ms() - t < 10000)
+        Sleep(5);
+    snprintf(extra, sizeof extra, "marks=%s in_callback_rc=%lu", marks, async_in_callback);
+    step("marks_async_seen", 0, now_ms() - t, !strcmp(marks, "m3@other,m4@other") && async_in_callback == 1131, extra);
     CALL("unset_callback", 0, 20, nv.setcb(NULL));
     CALL("next", 0, 20, nv.ssml(L"<speak>Next.</speak>", -1, NEXT, 1));
     CALL("symbols_all", 0, 20, nv.ssml(L"<speak>Symbols: #1, $2.</speak>", 300, NORMAL, 1));
