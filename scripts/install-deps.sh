@@ -6,7 +6,8 @@ set -eu
 
 # libspeechd-dev: speech-dispatcher's client library, for `serve --speech speechd`. The daemon links it,
 # but speech-dispatcher itself is the player's own (Orca's): without one, Narrator speaks with espeak-ng.
-packages="libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev libspeechd-dev"
+# make, gcc: scripts/build builds libnarrator, the C client (clients/c), with make and cc.
+packages="libespeak-ng-dev espeak-ng-data libpcaudio-dev libpulse-dev libspeechd-dev make gcc"
 if [ "${1:-}" = "--test" ]; then
     # pulseaudio + pulseaudio-utils: a private null-sink server and parec for playback tests;
     # pipewire (with pw-record), pipewire-pulse, wireplumber, dbus-daemon: a private PipeWire whose
@@ -22,12 +23,13 @@ if [ "${1:-}" = "--test" ]; then
     # man --warnings and has each shell load the installed completions; python3-speechd: speech-dispatcher's
     # Python client, which the SSIP tests speak through the narrator (spd-say comes with speech-dispatcher,
     # libspeechd with libspeechd-dev; pkg-config gives its flags to the C test program, which cc, or the Swift
-    # toolchain's clang, compiles).
+    # toolchain's clang, compiles); g++: libnarrator's tests build examples/c's C++ check against it (a
+    # Swift toolchain brings clang but no c++).
     packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
     packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng systemd"
     packages="$packages speech-dispatcher speech-dispatcher-espeak-ng"
     packages="$packages python3 python3-pip python3-setuptools python3-wheel man-db zsh fish"
-    packages="$packages python3-speechd pkg-config"
+    packages="$packages python3-speechd pkg-config g++"
 fi
 
 missing=""

@@ -43,6 +43,19 @@ public final class LineClient: @unchecked Sendable {
         descriptor = try Self.connect(path)
     }
 
+    /// Connects to the narrator's Wine door on 127.0.0.1:`port` and sends `secret` first, as a
+    /// Windows game's DLL does (docs/WINE.md); then the connection is the narrator's own protocol.
+    /// Whose process listens cannot be asked of a TCP port: the secret, read from a file only this
+    /// user can read, is what makes it this user's narrator.
+    public init(loopbackPort port: Int, secret: String) throws {
+        do {
+            descriptor = try LoopbackConnection.open(port: port)
+        } catch {
+            throw Failure("no narrator answers on 127.0.0.1:\(port) (\(error.reason))", .noDaemon)
+        }
+        try send(secret)
+    }
+
     /// A socket connected to the daemon on `path`, whose listener is this user's. Closes what it
     /// opened when it throws (a class whose properties are all set runs its deinit when its init
     /// throws, so `init` sets `descriptor` only once it holds a connection).

@@ -13,7 +13,7 @@ struct Narrator: AsyncParsableCommand {
               serve [--socket PATH] [--profile DIR] [--config FILE] [--locale TAG]
                     [--rate N] [--pitch N] [--volume N] [--effects-volume N]
                     [--voice LANG=VOICE ...] [--output OUTPUT] [--speech espeak|speechd]
-                    [--spoken-notices on|off] [--log-level LEVEL]
+                    [--spoken-notices on|off] [--ssip] [--wine] [--log-level LEVEL]
               config [--config FILE]                  (your speech settings)
               config set NAME VALUE | config reset NAME
               profiles [--profile DIR]
@@ -29,13 +29,15 @@ struct Narrator: AsyncParsableCommand {
               lint [PATH|PROFILE ...] [--strict] [--format text|json]
               lint --preview KEY [--locale TAG ...] [--count N ...] [--speak]
                                  [--output OUTPUT]
+              wine install DIR [--word-size 32|64] | wine install --prefix WINEPREFIX
+              wine doctor [--prefix WINEPREFIX] [--socket PATH]
             OUTPUT is \(AudioOutput.help).
             """,
         version: NarratorVersion.string,
         subcommands: [
             Serve.self, Config.self, Profiles.self, Send.self, Stop.self, Skip.self, Pause.self, Resume.self,
             Status.self,
-            Monitor.self, History.self, Say.self, Play.self, Voices.self, Lint.self,
+            Monitor.self, History.self, Say.self, Play.self, Voices.self, Lint.self, Wine.self,
         ]
     )
 

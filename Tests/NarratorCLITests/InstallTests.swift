@@ -77,6 +77,7 @@ struct InstallTests {
             try checkManualPages(place)
             try checkCompletions(place)
             try checkUnits(place)
+            try checkLibrary(place)
 
             // A profile the user put in the prefix is not ours: it stays, with the folders that hold it.
             let own = prefix + "/share/narrator/profiles/mine"
@@ -162,6 +163,21 @@ struct InstallTests {
     }
 
     /// The units name the installed executable, and systemd finds nothing wrong with them.
+    /// libnarrator: pkg-config finds it from the prefix alone, and the soname link leads to the library.
+    func checkLibrary(_ place: Place) throws {
+        var environment = place.environment
+        environment["PKG_CONFIG_PATH"] = place.prefix + "/lib/pkgconfig"
+        let flags = try ChildProcess.run(
+            try Self.tool("pkg-config"), ["--cflags", "--libs", "narrator"], environment: environment)
+        #expect(
+            flags.status == 0 && flags.output == "-I\(place.prefix)/include -L\(place.prefix)/lib -lnarrator \n",
+            "\(flags.transcript)")
+        let soname = try FileManager.default.destinationOfSymbolicLink(atPath: place.prefix + "/lib/libnarrator.so.1")
+        #expect(soname.hasPrefix("libnarrator.so.1."))
+        #expect(FileManager.default.fileExists(atPath: place.prefix + "/lib/" + soname))
+        #expect(FileManager.default.fileExists(atPath: place.prefix + "/include/narrator.h"))
+    }
+
     func checkUnits(_ place: Place) throws {
         let units = place.prefix + "/share/systemd/user"
         let service = try String(contentsOfFile: units + "/narrator.service", encoding: .utf8)

@@ -20,15 +20,7 @@ public struct WineListener: Sendable {
     public init(socketPath: String) {
         let folder = socketPath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
             .joined(separator: "/")
-        doorFile = (folder.isEmpty ? "." : folder) + "/" + Self.fileName
-    }
-
-    /// The door file's name, in the socket folder.
-    public static let fileName = "wine-door"
-
-    /// The door file's one line: the door's version, the port and the secret.
-    static func doorLine(port: Int, secret: DoorSecret) -> String {
-        "narrator-wine 1 \(port) \(secret.hex)\n"
+        doorFile = (folder.isEmpty ? "." : folder) + "/" + WineDoorLine.fileName
     }
 
     /// Listens on 127.0.0.1 and writes the door file; the caller removes it (`close`) at the end.
@@ -47,12 +39,12 @@ public struct WineListener: Sendable {
             throw ServerError("The Wine door's port could not be read after binding 127.0.0.1.")
         }
         do throws(PrivateFileError) {
-            try PrivateFile.write(Self.doorLine(port: port, secret: secret), to: doorFile)
+            try PrivateFile.write(WineDoorLine(port: port, secret: secret.hex).text, to: doorFile)
         } catch {
             try? await server.channel.close()
             throw ServerError("The Wine door could not be opened: \(error).")
         }
-        logger.info("Listening for Windows games under Wine", metadata: ["port": "\(port)", "door": "\(doorFile)"])
+        logger.info("Listening for Windows games under Wine on 127.0.0.1:\(port) (door file \(doorFile))")
         return server
     }
 
