@@ -99,7 +99,9 @@ unsigned long nw_waiter_wait(struct nw_waiter *w)
             free(m);
             m = next;
         }
-        if (which != WAIT_OBJECT_0 + 1) /* done (marks come before the end), or a failed wait */
+        if (which == WAIT_OBJECT_0) /* done: its marks came before the end, and were given */
             return (unsigned long)w->result;
+        if (which != WAIT_OBJECT_0 + 1) /* the wait itself failed: never a result of -1 */
+            return w->result == -1 ? NW_CALL_FAILED : (unsigned long)w->result;
     }
 }
