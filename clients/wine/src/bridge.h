@@ -28,12 +28,16 @@
 
 typedef unsigned long(__stdcall *nw_mark_callback)(const wchar_t *mark);
 
-/* One synchronous speakSsml. The caller and the bridge thread each hold a reference;
+/* One synchronous speakSsml (waiter.c). The caller and the bridge thread each hold a reference;
  * whoever drops the last frees it, so a caller never waits on freed memory. */
+struct nw_mark;
 struct nw_waiter {
     HANDLE done;           /* manual-reset: set once result is final */
+    HANDLE marked;         /* auto-reset: marks wait for the caller's thread */
     volatile LONG result;  /* an NW_ code */
     volatile LONG refs;
+    CRITICAL_SECTION lock; /* over marks */
+    struct nw_mark *marks, **marks_tail;
     char id[32];           /* the daemon's id for the announcement, once replied */
     struct nw_waiter *next; /* the bridge thread's list of waiters with an id */
 };
@@ -41,6 +45,8 @@ struct nw_waiter {
 struct nw_waiter *nw_waiter_new(void);
 void nw_waiter_finish(struct nw_waiter *w, unsigned long result); /* first result wins */
 void nw_waiter_release(struct nw_waiter *w);
+void nw_waiter_mark(struct nw_waiter *w, const WCHAR *name);      /* bridge thread */
+unsigned long nw_waiter_wait(struct nw_waiter *w);                /* caller: result */
 
 enum nw_job_kind { NW_JOB_SAY, NW_JOB_CANCEL };
 

@@ -112,6 +112,32 @@ static DWORD env_utf8(const WCHAR *name, char *out, DWORD cap)
     return k > 1 ? (DWORD)k - 1 : 0;
 }
 
+/* The fields of a /proc/net/tcp line the check needs: local address and port (hex), state
+ * (hex) and uid (decimal), the 2nd, 4th and 8th words. By hand: sscanf would bring mingw's whole
+ * scanf into the DLL (34 KB). */
+static BOOL listener_line(char *line, unsigned long *ip, unsigned long *port, unsigned long *st,
+                          unsigned long *uid)
+{
+    char *word[8], *end;
+    int n;
+    for (n = 0; n < 8; n++) {
+        while (*line == ' ')
+            line++;
+        if (!*line)
+            return FALSE;
+        word[n] = line;
+        while (*line && *line != ' ')
+            line++;
+    }
+    *ip = strtoul(word[1], &end, 16);
+    if (*end != ':')
+        return FALSE;
+    *port = strtoul(end + 1, NULL, 16);
+    *st = strtoul(word[3], NULL, 16);
+    *uid = strtoul(word[7], &end, 10);
+    return end != word[7];
+}
+
 /* Whether the socket listening on 127.0.0.1:port belongs to this user, as /proc/net/tcp says.
  * Native clients check the daemon's user with SO_PEERCRED; Windows code cannot, and Wine shows
  * it no file owners either, so a door file planted by another user (in a /tmp/narrator-UID they
@@ -133,8 +159,7 @@ BOOL nw_door_listener_is_ours(unsigned short port)
         while (!found && (nl = strchr(line, '\n')) != NULL) {
             *nl = 0;
             /* "  N: 0100007F:9E15 00000000:0000 0A 00000000:00000000 00:00000000 00000000  UID ..." */
-            if (sscanf(line, " %*u: %lx:%lx %*x:%*x %lx %*x:%*x %*x:%*x %*x %lu", &ip, &p, &st, &uid) == 4 &&
-                ip == 0x0100007FUL && p == port && st == 0x0A) {
+            if (listener_line(line, &ip, &p, &st, &uid) && ip == 0x0100007FUL && p == port && st == 0x0A) {
                 found = TRUE;
                 ours = uid == me;
             }

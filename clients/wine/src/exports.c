@@ -162,7 +162,8 @@ EXPORT nvdaController_speakSsml(const wchar_t *ssml, int symbolLevel, int priori
         return NW_SERVER_UNAVAILABLE;
     if (blank(ssml))
         return NW_OK;
-    /* The mark callback runs on the bridge thread, which would have to report this end. */
+    /* An asynchronous call's mark callback runs on the bridge thread, which would have to
+     * report this end. */
     if (!asynchronous && nw_conn_on_bridge_thread())
         return NW_POSSIBLE_DEADLOCK;
     if (!asynchronous && !(w = nw_waiter_new()))
@@ -178,8 +179,7 @@ EXPORT nvdaController_speakSsml(const wchar_t *ssml, int symbolLevel, int priori
         }
         return rc;
     }
-    WaitForSingleObject(w->done, INFINITE);
-    rc = (unsigned long)w->result;
+    rc = nw_waiter_wait(w);
     nw_waiter_release(w);
     return rc;
 }

@@ -154,17 +154,27 @@ static void outcome(const char *event, const char *line, size_t len)
     }
 }
 
-/* A mark reaches the game's callback on this thread (N10); the name is converted to UTF-16. */
+/* A mark of a synchronous call goes to its caller's thread (waiter.c), as NVDA's callback runs
+ * during the call; one of an asynchronous call, which NVDA never reports, to the callback on this
+ * thread (N10). The name is converted to UTF-16. */
 static void mark(const char *line, size_t len)
 {
     nw_mark_callback cb = nw_mark_cb;
+    struct nw_waiter *w;
     const char *v;
     size_t vl;
-    char name[1024];
+    char name[1024], id[32];
     WCHAR wname[1024];
-    if (!cb || !nw_json_field(line, len, "mark", &v, &vl) || !nw_json_string(v, vl, name, sizeof name))
+    if (!nw_json_field(line, len, "mark", &v, &vl) || !nw_json_string(v, vl, name, sizeof name) ||
+        MultiByteToWideChar(CP_UTF8, 0, name, -1, wname, 1024) <= 0)
         return;
-    if (MultiByteToWideChar(CP_UTF8, 0, name, -1, wname, 1024) > 0)
+    if (nw_json_field(line, len, "id", &v, &vl) && nw_json_string(v, vl, id, sizeof id))
+        for (w = waiting; w; w = w->next)
+            if (strcmp(w->id, id) == 0) {
+                nw_waiter_mark(w, wname);
+                return;
+            }
+    if (cb)
         cb(wname);
 }
 

@@ -24,36 +24,6 @@ void nw_queue_init(void)
 
 HANDLE nw_queue_wakeup(void) { return wakeup; }
 
-struct nw_waiter *nw_waiter_new(void)
-{
-    struct nw_waiter *w = calloc(1, sizeof *w);
-    if (!w)
-        return NULL;
-    w->done = CreateEventW(NULL, TRUE, FALSE, NULL);
-    if (!w->done) {
-        free(w);
-        return NULL;
-    }
-    w->result = -1;
-    w->refs = 2; /* the caller's and the bridge's */
-    return w;
-}
-
-void nw_waiter_finish(struct nw_waiter *w, unsigned long result)
-{
-    /* The first result is the true one: a connection lost after "finished" changes nothing. */
-    if (InterlockedCompareExchange(&w->result, (LONG)result, -1) == -1)
-        SetEvent(w->done);
-}
-
-void nw_waiter_release(struct nw_waiter *w)
-{
-    if (InterlockedDecrement(&w->refs) == 0) {
-        CloseHandle(w->done);
-        free(w);
-    }
-}
-
 void nw_job_free(struct nw_job *job)
 {
     free(job->line);
