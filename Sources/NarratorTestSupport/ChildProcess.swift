@@ -41,6 +41,39 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Starts `executable` with a pipe on its standard input, whose write end is returned (the caller
+    /// writes to it and closes it), capturing its standard output; standard error is /dev/null.
+    public static func withInput(executable: String, arguments: [String], environment: [String: String]) throws
+        -> (child: ChildProcess, input: Int32)
+    {
+        var input: [Int32] = [0, 0]
+        var output: [Int32] = [0, 0]
+        guard closeOnExecPipe(&input) == 0 else { throw Failure(description: "pipe2() failed") }
+        guard closeOnExecPipe(&output) == 0 else {
+            close(input[0])
+            close(input[1])
+            throw Failure(description: "pipe2() failed")
+        }
+        defer {
+            close(input[0])
+            close(output[1])
+        }
+        do {
+            let child = try ChildProcess(
+                executable: executable, arguments: arguments, environment: environment, output: output[0]
+            ) { actions in
+                posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+                posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            }
+            return (child, input[1])
+        } catch {
+            close(output[0])
+            close(input[1])
+            throw error
+        }
+    }
+
     init(
         executable: String, arguments: [String], environment: [String: String], output: Int32,
         redirect: (inout posix_spawn_file_actions_t) -> Void

@@ -20,17 +20,18 @@ extension DaemonBench {
 
         /// Starts it and returns once its readiness callback has fired.
         static func start(
-            engine: SpeechEngine, sink: any AudioSink, sounds: (any SoundOutput)?, logger: Logger
+            engine: SpeechEngine, sink: any AudioSink, sounds: (any SoundOutput)?, logger: Logger, wine: Bool = false
         ) async throws -> InProcessDaemon {
             try await start(
                 speaker: EngineSpeaker(engine: engine, sink: sink),
-                sounds: sounds ?? Mixer.null(sampleRate: engine.sampleRate), logger: logger)
+                sounds: sounds ?? Mixer.null(sampleRate: engine.sampleRate), logger: logger, wine: wine)
         }
 
         /// Starts it speaking through `speaker` (either backend) and playing earcons through `sounds`.
-        static func start(speaker: any Speaker, sounds: any SoundOutput, logger: Logger, ssip: Bool = false)
-            async throws -> InProcessDaemon
-        {
+        /// With `wine`, its Wine door is open too (`serve --wine`): the door file is `wine-door` beside the socket.
+        static func start(
+            speaker: any Speaker, sounds: any SoundOutput, logger: Logger, ssip: Bool = false, wine: Bool = false
+        ) async throws -> InProcessDaemon {
             let (profileFolder, ownTable) = try shippedProfile()
             let catalog = ProfileCatalog(roots: [], given: profileFolder, extraTables: ownTable)
             let profile = try catalog.load(try catalog.locate(catalog.defaultName))
@@ -44,7 +45,8 @@ extension DaemonBench {
             let service = NarratorService(
                 configuration: .init(
                     socketPath: socket, onReady: { _ in readySignal.finish() },
-                    ssip: ssipSocket.map { SSIPListener(path: $0, voices: []) }),
+                    ssip: ssipSocket.map { SSIPListener(path: $0, voices: []) },
+                    wine: wine ? WineListener(socketPath: socket) : nil),
                 conductor: conductor, logger: logger)
             // Cancelling the task ends the accept loop, closes every connection and removes the socket.
             let task = Task {
@@ -62,9 +64,9 @@ extension DaemonBench {
         /// Runs `body` with a started daemon, and stops it afterwards whether `body` threw or not.
         static func with<Result: Sendable>(
             engine: SpeechEngine, sink: any AudioSink, sounds: (any SoundOutput)? = nil, logger: Logger,
-            _ body: (InProcessDaemon) async throws -> Result
+            wine: Bool = false, _ body: (InProcessDaemon) async throws -> Result
         ) async throws -> Result {
-            let daemon = try await start(engine: engine, sink: sink, sounds: sounds, logger: logger)
+            let daemon = try await start(engine: engine, sink: sink, sounds: sounds, logger: logger, wine: wine)
             do {
                 let result = try await body(daemon)
                 await daemon.stop()

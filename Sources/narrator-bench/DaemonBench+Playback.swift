@@ -39,7 +39,7 @@ extension DaemonBench.Measurement {
     /// `copy` too, when given), and a client thread given its socket, the monitor's recorder and
     /// the mixer (to see whether its device is open).
     func withDaemonOnPulse<Result: Sendable>(
-        copy: MemorySink? = nil, channels: Int = 1,
+        copy: MemorySink? = nil, channels: Int = 1, wine: Bool = false,
         _ body: @escaping @Sendable (String, MonitorRecorder, Mixer) throws -> Result
     ) async throws -> Result {
         let engine = engine
@@ -47,7 +47,7 @@ extension DaemonBench.Measurement {
         return try await PulseBench.withPulse(sampleRate: engine.sampleRate, channels: channels) { mixer, recorder in
             let sink = copy.map { TeeSink(mixer.speech, $0) } ?? mixer.speech
             return try await DaemonBench.InProcessDaemon.with(
-                engine: engine, sink: sink, sounds: mixer, logger: logger
+                engine: engine, sink: sink, sounds: mixer, logger: logger, wine: wine
             ) { daemon in
                 try await DaemonBench.onOwnThread { try body(daemon.socket, recorder, mixer) }
             }

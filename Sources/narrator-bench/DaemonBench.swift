@@ -29,7 +29,10 @@ struct DaemonBench: AsyncParsableCommand {
             against a spawned narrator serve: memory and the game's reply times. restart kills the synthesis \
             child mid-announcement and times the next announcement to audible. memory compares spawned \
             narrator serve processes at rest with libespeak-ng in the daemon and in its child. --synthesizer \
-            chooses where libespeak-ng runs for the measures run in this process. game plays RetroRacing             (the retroracing binary built beside narrator, steering itself) through a spawned narrator serve             --output pulse for --seconds on a private PulseAudio (--sound-server pipewire: PipeWire's pulse             server) with a recorder attached, and prints the daemon's count of underruns from status.
+            chooses where libespeak-ng runs for the measures run in this process. game plays RetroRacing             (the retroracing binary built beside narrator, steering itself) through a spawned narrator serve             --output pulse for --seconds on a private PulseAudio (--sound-server pipewire: PipeWire's pulse             server) with a recorder attached, and prints the daemon's count of underruns from status. wine times a \
+            line said through the NVDA controller client DLL under Wine (clients/wine's tester, built with make \
+            -C clients/wine, in a private prefix) to its first audible sample, against the same line said by a \
+            native client, alternately (docs/WINE.md).
             """
     )
 
@@ -50,6 +53,7 @@ struct DaemonBench: AsyncParsableCommand {
         case restart
         case memory
         case game
+        case wine
     }
 
     /// Where libespeak-ng runs for the measures that use the engine in this process.
@@ -179,6 +183,7 @@ struct DaemonBench: AsyncParsableCommand {
         case .stream: try await measurement(100_000).stream(spawned: spawned)
         case .backends: try await measurement(100).backends()
         case .ssip: try await measurement(30).ssip()
+        case .wine: try await measurement(50).wine()
         case .restart: try await measurement(100).restart()
         case .coldStart, .idle, .clients, .hostile, .memory, .game: break
         }

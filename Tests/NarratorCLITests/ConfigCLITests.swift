@@ -36,6 +36,7 @@ struct ConfigCLITests {
                     output auto (built-in)
                     spoken_notices off (built-in)
                     ssip off (built-in)
+                    wine off (built-in)
                     voice.pl pl+f3 (\(file):5)
 
                     """, "\(shown.transcript)")

@@ -8,6 +8,7 @@
  *   tolk_like rtt [N]       N synchronous speakSsml calls of "x" at NOW: the round trip (native_rtt.py)
  *   tolk_like oneway [N]    N speakText calls, each with its performance counter (fake_door's log)
  *   tolk_like ready         only whether a narrator is found (run.sh: the door file's default place)
+ *   tolk_like lines         each line of standard input said with speakText at once (narrator-bench)
  *   tolk_like stop FLAG     the caller SIGSTOPs the narrator once "step ready" is printed and
  *                           creates FLAG (a Windows path); SIGCONT once "step stopped" is printed
  *   tolk_like restart FLAG  the caller restarts the narrator, then creates FLAG */
@@ -346,6 +347,27 @@ static void rtt(int count)
     step("rtt", 0, times[count / 2], !bad, extra);
 }
 
+/* Each line of standard input spoken with speakText as soon as it is read, then "said N": the
+ * benchmark writes a line and times it to the daemon's first sample (narrator-bench daemon wine),
+ * so no clock of Wine's has to meet one of Linux's. Ends at the end of input. */
+static void lines(void)
+{
+    char line[1024];
+    wchar_t text[1024];
+    int n = 0;
+    wait_ready("ready", 5000);
+    printf("step listening rc=0 ms=0 ok\n");
+    fflush(stdout);
+    while (fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!MultiByteToWideChar(CP_UTF8, 0, line, -1, text, 1024))
+            continue;
+        nv.speak(text);
+        printf("said %d\n", ++n);
+        fflush(stdout);
+    }
+}
+
 /* speakText's one way: the performance counter at each call, for the daemon's log to meet. */
 static void oneway(int count)
 {
@@ -407,6 +429,8 @@ int wmain(int argc, wchar_t **argv)
         ;
     else if (!wcscmp(mode, L"ready"))
         wait_ready("ready", 5000);
+    else if (!wcscmp(mode, L"lines"))
+        lines();
     else if (!wcscmp(mode, L"oneway"))
         oneway(argc > 2 ? _wtoi(argv[2]) : 200);
     else if (!wcscmp(mode, L"rtt"))
