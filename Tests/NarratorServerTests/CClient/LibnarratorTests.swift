@@ -7,27 +7,18 @@ import Testing
 /// per fact; these tests read them as they come and act on them (kill the daemon, start it).
 @Suite("libnarrator: the C client", .serialized)
 final class LibnarratorTests {
-    let pulse: PrivatePulseAudio
-    let recorder: MonitorRecorder
+    let sound: RecordedPulse
+    var recorder: MonitorRecorder { sound.recorder }
     let programs: String
 
     init() throws {
         programs = try Libnarrator.programs()
-        pulse = try PrivatePulseAudio.start()
-        recorder = try pulse.record()
-        // An idle null sink stalls a new stream unless a recorder has run for a while.
-        try #require(recorder.waitForSamples(2 * recorder.sampleRate), "the monitor recorded nothing")
-    }
-
-    deinit {
-        recorder.stop()
-        pulse.stop()
+        sound = try RecordedPulse()
     }
 
     /// A daemon speaking into the private PulseAudio, on `socket` when given.
     func speakingDaemon(socket: String? = nil) throws -> DaemonProcess {
-        try DaemonProcess(
-            arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server], socket: socket)
+        try sound.daemon(socket: socket)
     }
 
     /// The `key=value` words of a line the program printed.

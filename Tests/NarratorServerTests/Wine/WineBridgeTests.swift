@@ -10,26 +10,17 @@ import Testing
 @Suite("Windows games under Wine", .serialized)
 final class WineBridgeTests {
     let wine: WineHarness.Setup
-    let pulse: PrivatePulseAudio
-    let recorder: MonitorRecorder
+    let sound: RecordedPulse
+    var recorder: MonitorRecorder { sound.recorder }
 
     init() throws {
         wine = try WineHarness.setUp()
-        pulse = try PrivatePulseAudio.start()
-        recorder = try pulse.record()
-        // An idle null sink stalls a new stream unless a recorder has run for a while.
-        try #require(recorder.waitForSamples(2 * recorder.sampleRate), "the monitor recorded nothing")
-    }
-
-    deinit {
-        recorder.stop()
-        pulse.stop()
+        sound = try RecordedPulse()
     }
 
     /// A daemon with its Wine door, speaking into the private PulseAudio.
     func daemon(socket: String? = nil) throws -> DaemonProcess {
-        try DaemonProcess(
-            arguments: ["--output", "pulse", "--wine"], environment: ["PULSE_SERVER": pulse.server], socket: socket)
+        try sound.daemon(["--wine"], socket: socket)
     }
 
     /// The tester of `machine` in `mode`, reaching the door of the daemon whose socket is `socket`.
