@@ -40,19 +40,7 @@ static narrator_error queue_fields(narrator *handle, request_kind kind, const ch
     narrator_id own = __atomic_add_fetch(&handle->next_id, 1, __ATOMIC_RELAXED);
     item->id = own;
 
-    pthread_mutex_lock(&handle->lock);
-    narrator_error error =
-        queue_check_locked(handle, cancel ? 2 : 1, item->length + (cancel ? cancel->length : 0));
-    if (error == NARRATOR_OK && !record_add(handle, own, kind, NULL)) error = NARRATOR_E_NO_MEMORY;
-    if (error == NARRATOR_OK) {
-        if (cancel) enqueue_locked(handle, cancel);
-        enqueue_locked(handle, item);
-    }
-    pthread_mutex_unlock(&handle->lock);
-    if (error != NARRATOR_OK) { free(item); free(cancel); return error; }
-    wake(handle);
-    if (id) *id = own;
-    return NARRATOR_OK;
+    return submit(handle, item, cancel, kind, NULL, id);
 }
 
 narrator_error narrator_send_event(narrator *handle, const char *type, const char *fields_json, unsigned flags,

@@ -81,3 +81,22 @@ void wake(narrator *handle) {
     ssize_t written = write(handle->wake_fd, &one, sizeof one);
     (void)written; /* EAGAIN: the counter is already set, the thread will wake */
 }
+
+/* Queues `item` (after `cancel`, when given: both or neither) as announcement `item->id`, noted with
+ * `kind` and `scope` for its outcomes, and wakes the thread; on refusal both are freed. */
+narrator_error submit(narrator *handle, request *item, request *cancel, request_kind kind, const char *scope,
+                      narrator_id *id) {
+    pthread_mutex_lock(&handle->lock);
+    narrator_error error =
+        queue_check_locked(handle, cancel ? 2 : 1, item->length + (cancel ? cancel->length : 0));
+    if (error == NARRATOR_OK && !record_add(handle, item->id, kind, scope)) error = NARRATOR_E_NO_MEMORY;
+    if (error == NARRATOR_OK) {
+        if (cancel) enqueue_locked(handle, cancel);
+        enqueue_locked(handle, item);
+    }
+    pthread_mutex_unlock(&handle->lock);
+    if (error != NARRATOR_OK) { free(item); free(cancel); return error; }
+    wake(handle);
+    if (id) *id = item->id;
+    return NARRATOR_OK;
+}

@@ -104,16 +104,5 @@ narrator_error narrator_say(narrator *handle, const char *text, const narrator_s
     if (item == NULL) return NARRATOR_E_NO_MEMORY;
     item->id = own;
 
-    pthread_mutex_lock(&handle->lock);
-    error = queue_check_locked(handle, cancel ? 2 : 1, item->length + (cancel ? cancel->length : 0));
-    if (error == NARRATOR_OK && !record_add(handle, own, KIND_SAY, scope)) error = NARRATOR_E_NO_MEMORY;
-    if (error == NARRATOR_OK) {
-        if (cancel) enqueue_locked(handle, cancel);
-        enqueue_locked(handle, item);
-    }
-    pthread_mutex_unlock(&handle->lock);
-    if (error != NARRATOR_OK) { free(item); free(cancel); return error; }
-    wake(handle);
-    if (id) *id = own;
-    return NARRATOR_OK;
+    return submit(handle, item, cancel, KIND_SAY, scope, id);
 }
