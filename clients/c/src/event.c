@@ -28,19 +28,11 @@ static narrator_error queue_fields(narrator *handle, request_kind kind, const ch
     if (line.length > NARRATOR_MAX_LINE) { free(line.data); return NARRATOR_E_TOO_LONG; }
     request *item = request_new(kind, &line);
     free(line.data);
-    request *cancel = NULL;
-    if (item != NULL && (flags & NARRATOR_INTERRUPT)) {
-        line_buffer cancel_line = {0};
-        line_append_text(&cancel_line, "{\"type\":\"cancel\"}");
-        cancel = cancel_line.failed ? NULL : request_new(KIND_CONTROL, &cancel_line);
-        free(cancel_line.data);
-        if (cancel == NULL) { free(item); item = NULL; }
-    }
     if (item == NULL) return NARRATOR_E_NO_MEMORY;
     narrator_id own = __atomic_add_fetch(&handle->next_id, 1, __ATOMIC_RELAXED);
     item->id = own;
 
-    return submit(handle, item, cancel, kind, NULL, id);
+    return submit(handle, item, (flags & NARRATOR_INTERRUPT) != 0, kind, NULL, id);
 }
 
 narrator_error narrator_send_event(narrator *handle, const char *type, const char *fields_json, unsigned flags,

@@ -130,7 +130,7 @@ void list_free(request_list *list);
 narrator_error enqueue_locked(narrator *handle, request *item);
 narrator_error queue_check_locked(narrator *handle, size_t requests, size_t bytes);
 void wake(narrator *handle);
-narrator_error submit(narrator *handle, request *item, request *cancel, request_kind kind, const char *scope,
+narrator_error submit(narrator *handle, request *item, bool interrupt, request_kind kind, const char *scope,
                       narrator_id *id);
 
 /* ids.c (under lock) */

@@ -82,10 +82,19 @@ void wake(narrator *handle) {
     (void)written; /* EAGAIN: the counter is already set, the thread will wake */
 }
 
-/* Queues `item` (after `cancel`, when given: both or neither) as announcement `item->id`, noted with
- * `kind` and `scope` for its outcomes, and wakes the thread; on refusal both are freed. */
-narrator_error submit(narrator *handle, request *item, request *cancel, request_kind kind, const char *scope,
+/* Queues `item` as announcement `item->id` (after a cancel of this client's speech when `interrupt`:
+ * both or neither), noted with `kind` and `scope` for its outcomes, and wakes the thread; `item` is
+ * freed when refused. */
+narrator_error submit(narrator *handle, request *item, bool interrupt, request_kind kind, const char *scope,
                       narrator_id *id) {
+    request *cancel = NULL;
+    if (interrupt) {
+        line_buffer cancel_line = {0};
+        line_append_text(&cancel_line, "{\"type\":\"cancel\"}");
+        cancel = cancel_line.failed ? NULL : request_new(KIND_CONTROL, &cancel_line);
+        free(cancel_line.data);
+        if (cancel == NULL) { free(item); return NARRATOR_E_NO_MEMORY; }
+    }
     pthread_mutex_lock(&handle->lock);
     narrator_error error =
         queue_check_locked(handle, cancel ? 2 : 1, item->length + (cancel ? cancel->length : 0));

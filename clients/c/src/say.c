@@ -93,16 +93,8 @@ narrator_error narrator_say(narrator *handle, const char *text, const narrator_s
 
     request *item = request_new(KIND_SAY, &line);
     free(line.data);
-    request *cancel = NULL;
-    if (item != NULL && (speech.flags & NARRATOR_INTERRUPT)) {
-        line_buffer cancel_line = {0};
-        line_append_text(&cancel_line, "{\"type\":\"cancel\"}");
-        cancel = cancel_line.failed ? NULL : request_new(KIND_CONTROL, &cancel_line);
-        free(cancel_line.data);
-        if (cancel == NULL) { free(item); item = NULL; }
-    }
     if (item == NULL) return NARRATOR_E_NO_MEMORY;
     item->id = own;
 
-    return submit(handle, item, cancel, KIND_SAY, scope, id);
+    return submit(handle, item, (speech.flags & NARRATOR_INTERRUPT) != 0, KIND_SAY, scope, id);
 }
