@@ -17,8 +17,15 @@ public enum Notification: Sendable, Hashable {
         public var text: String
         /// Since the daemon started.
         public var milliseconds: Double
+        /// On an outcome that ends an announcement: how long it took to be heard, and to fall
+        /// silent when stopped, as far as measured by then.
+        public var latency: AnnouncementLatency?
 
-        public init(outcome: Outcome, id: String, client: String, text: String, milliseconds: Double) {
+        public init(
+            outcome: Outcome, id: String, client: String, text: String, milliseconds: Double,
+            latency: AnnouncementLatency? = nil
+        ) {
+            self.latency = latency
             self.outcome = outcome
             self.id = id
             self.client = client
@@ -38,6 +45,7 @@ public enum Notification: Sendable, Hashable {
             line.add("text", report.text)
             line.add("t_ms", milliseconds: report.milliseconds)
             report.outcome.addPayload(to: &line)
+            report.latency?.add(to: &line)
             return line.text
         case .output(let state):
             return state.object(event: Self.outputEvent).text

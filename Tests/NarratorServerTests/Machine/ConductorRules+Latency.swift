@@ -1,0 +1,66 @@
+import NarratorCore
+import NarratorVoice
+import NarratorWire
+import Testing
+
+@testable import NarratorServer
+
+extension ConductorRule {
+    /// The latencies the output measures (docs/AUDIO.md, W19), into the ledger and `status`.
+    static let latency = ConductorRule(
+        id: "C29",
+        rule:
+            "What the output heard goes into the ledger: an announcement's `handed_ms` and `audible_ms` count from when it was handed to the speech system, its `silent_ms` from the first request that stopped it; its `history` entry has them, and the outcome that ends it those known by then; each, and every sound's, joins the output's figures in `status`"
+    ) {
+        var machine = MachineHarness()
+        let game = machine.connect(1, subscribe: .own)
+        func at(_ milliseconds: Double) -> ContinuousClock.Instant {
+            MachineHarness.start.advanced(by: .microseconds(Int(milliseconds * 1000)))
+        }
+        machine.milliseconds = 100
+        #expect(
+            machine.say("One.", from: game) == ["reply 1 announcement #1", "notify [1] queued #1", "speak #1 \"One.\""])
+        _ = machine.speech(.started(1))
+        machine.milliseconds = 130
+        // Handed to the output 2 ms after the request, heard 12 ms after it.
+        machine.run(.heard(OutputTiming(edge: .speechStarted(1), handed: at(102), heard: at(112))))
+        // A high one interrupts it at 200 ms; the last of "One." is heard 5 ms later.
+        machine.milliseconds = 200
+        _ = machine.say("Two.", .high, from: game)
+        let ended = machine.run(.speech(.stopped(1, resumePosition: 0)))
+        machine.run(.heard(OutputTiming(edge: .speechStopped(1), handed: at(201), heard: at(205))))
+        machine.milliseconds = 220
+        machine.run(.heard(OutputTiming(edge: .sound(requested: at(210)), handed: at(211), heard: at(219))))
+        // The outcome that ended "One." carried what was known then: not yet its silence.
+        let outcome = ended.compactMap { action -> Notification.OutcomeReport? in
+            guard case .notify(_, .outcome(let report)) = action, report.id == "1" else { return nil }
+            return report
+        }.first
+        #expect(outcome?.latency == AnnouncementLatency(handedMilliseconds: 2, audibleMilliseconds: 12))
+        // History has all three, measured after the end too.
+        let history = machine.run(.request(game, .history(limit: 2, allClients: false)))
+        guard case .reply(_, .history(let entries))? = history.first else {
+            Issue.record("no history: \(history)")
+            return
+        }
+        #expect(
+            entries.first?.latency
+                == AnnouncementLatency(handedMilliseconds: 2, audibleMilliseconds: 12, silentMilliseconds: 5))
+        #expect(entries.last?.latency == nil, "\"Two.\" has not been heard yet")
+        // `status` has one of each kind, in the last minute and since the start.
+        guard case .reply(_, .status(let status))? = machine.run(.request(game, .status)).first,
+            let latency = status.output.latency
+        else {
+            Issue.record("no latencies in status")
+            return
+        }
+        #expect(latency.audible.lastMinute == LatencySummary(count: 1, median: 12, p95: 12, worst: 12))
+        #expect(latency.silent.sinceStart.count == 1 && latency.silent.sinceStart.worst == 5)
+        #expect(latency.sound.sinceStart.count == 1 && latency.sound.sinceStart.worst == 9)
+        // A minute later the last minute is empty; since the start keeps them.
+        machine.milliseconds = 61_000
+        guard case .reply(_, .status(let later))? = machine.run(.request(game, .status)).first else { return }
+        #expect(later.output.latency?.audible.lastMinute.count == 0)
+        #expect(later.output.latency?.audible.sinceStart.count == 1)
+    }
+}
