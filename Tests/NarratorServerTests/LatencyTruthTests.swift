@@ -87,29 +87,60 @@ struct LatencyTruthTests {
         }.joined(separator: "\n")
     }
 
-    @Test("PulseAudio: audible_ms and silent_ms agree with the recording within 5 ms at the median of 30")
-    func agreeWithTheRecording() throws {
-        let pulse = try PrivatePulseAudio.start(rewinds: false)
-        defer { pulse.stop() }
-        let witness = try pulse.record(latencyMilliseconds: 5)
-        defer { witness.stop() }
+    /// Says and stops the phrase 30 times through `server`, recorded by `witness`: the medians of
+    /// the narrator's figures less the recording's, and the pairs for a failure's message.
+    static func differences(server: String, witness: MonitorRecorder, name: String) throws -> (
+        audible: Double, silent: Double, pairs: String
+    ) {
         #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate), "the recorder did not start")
-        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
+        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": server])
         defer { _ = daemon.stop() }
         let pairs = try Self.sayAndStop(30, daemon: daemon, witness: witness)
         let audible = pairs.compactMap { pair in pair.audible.map { $0 - pair.witnessAudible } }
         let silent = pairs.compactMap { pair in pair.silent.map { $0 - pair.witnessSilent } }
         #expect(audible.count == pairs.count, "announcements without audible_ms:\n\(Self.describe(pairs))")
         #expect(silent.count == pairs.count, "announcements without silent_ms:\n\(Self.describe(pairs))")
-        #expect(
-            abs(Self.median(audible)) <= 5,
-            "audible_ms - recording, median \(Self.median(audible)):\n\(Self.describe(pairs))")
-        #expect(
-            abs(Self.median(silent)) <= 5,
-            "silent_ms - recording, median \(Self.median(silent)):\n\(Self.describe(pairs))")
         print(
-            "LatencyTruth PulseAudio 5 ms witness: audible median \(Self.median(pairs.compactMap(\.audible))) ms (recording \(Self.median(pairs.map(\.witnessAudible)))), silent median \(Self.median(pairs.compactMap(\.silent))) ms (recording \(Self.median(pairs.map(\.witnessSilent)))), differences \(Self.median(audible)) / \(Self.median(silent))"
-        )
+            """
+            LatencyTruth \(name): audible median \(Self.median(pairs.compactMap(\.audible))) ms \
+            (recording \(Self.median(pairs.map(\.witnessAudible)))), silent median \
+            \(Self.median(pairs.compactMap(\.silent))) ms (recording \(Self.median(pairs.map(\.witnessSilent)))), \
+            differences \(Self.median(audible)) / \(Self.median(silent))
+            """)
+        return (Self.median(audible), Self.median(silent), Self.describe(pairs))
+    }
+
+    @Test("PulseAudio: audible_ms and silent_ms agree with the recording within 5 ms at the median of 30")
+    func agreeWithTheRecording() throws {
+        let pulse = try PrivatePulseAudio.start(rewinds: false)
+        defer { pulse.stop() }
+        let witness = try pulse.record(latencyMilliseconds: 5)
+        defer { witness.stop() }
+        let found = try Self.differences(server: pulse.server, witness: witness, name: "PulseAudio")
+        #expect(abs(found.audible) <= 5, "audible_ms - recording, median \(found.audible):\n\(found.pairs)")
+        #expect(abs(found.silent) <= 5, "silent_ms - recording, median \(found.silent):\n\(found.pairs)")
+    }
+
+    /// The witness is `parec` through the pulse server at 5 ms: `pw-record`'s blocks reached the
+    /// test about 90 ms after the sound (both edges alike), too late to time anything by.
+    @Test(
+        "PipeWire's pulse server: silent_ms agrees with the recording within 5 ms at the median of 30; audible_ms not yet"
+    )
+    func agreeWithTheRecordingOnPipeWire() throws {
+        let pipewire = try PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let witness = try MonitorRecorder.parec(
+            server: pipewire.server, source: pipewire.sinkName + ".monitor", sampleRate: PrivatePipeWire.sampleRate,
+            latencyMilliseconds: 5)
+        defer { witness.stop() }
+        let found = try Self.differences(server: pipewire.server, witness: witness, name: "PipeWire")
+        #expect(abs(found.silent) <= 5, "silent_ms - recording, median \(found.silent):\n\(found.pairs)")
+        withKnownIssue(
+            "audible_ms reads about 7 ms early on PipeWire's pulse server (docs/AUDIO.md, Known gaps)",
+            isIntermittent: true
+        ) {
+            #expect(abs(found.audible) <= 5, "audible_ms - recording, median \(found.audible):\n\(found.pairs)")
+        }
     }
 
     @Test("PulseAudio: with the sink's latency raised, the reported figures grow with it")
