@@ -91,7 +91,18 @@ enum ReadableLines {
         case .outcome(let report): outcome(report)
         case .output(let state): "sound \(sound(state))"
         case .mark(let report): "mark \(report.id) \(report.client): \(report.name)"
+        case .latency(let report): "latency \(report.id) \(report.client): \(latency(report.latency))"
         }
+    }
+
+    /// `heard after 12.0 ms, silent after 4.1 ms`: what of an announcement's latencies is known.
+    static func latency(_ latency: AnnouncementLatency) -> String {
+        func ms(_ value: Double) -> String { "\((value * 10).rounded() / 10) ms" }
+        let parts = [
+            latency.audibleMilliseconds.map { "heard after \(ms($0))" },
+            latency.silentMilliseconds.map { "silent after \(ms($0))" },
+        ]
+        return parts.compactMap { $0 }.joined(separator: ", ")
     }
 
     /// A `history` entry, as `monitor` prints its last outcome.

@@ -34,14 +34,29 @@ extension Conductor {
                 $0.latency.audibleMilliseconds = audible
             }
             latencies.audible.add(audible, at: at)
+            toldLate(id)
         case .speechStopped(let id):
             guard let asked = ledger.records[id]?.stopMilliseconds else { return }
             let silent = max(0, milliseconds(timing.heard) - asked)
             ledger.update(id) { $0.latency.silentMilliseconds = silent }
             latencies.silent.add(silent, at: at)
+            toldLate(id)
         case .sound(let requested):
             latencies.sound.add(max(0, milliseconds(timing.heard) - milliseconds(requested)), at: at)
         }
+    }
+
+    /// A latency measured after the announcement's end, when its outcome has gone out without it:
+    /// to the clients that listen to its owner and asked for latencies, with all of them known (C29).
+    private mutating func toldLate(_ id: AnnouncementID) {
+        guard let record = ledger.records[id], record.phase.hasEnded else { return }
+        let listeners = sessions.values.filter { $0.wantsLatency && $0.wants(notificationsOf: record.client) }
+            .map(\.id)
+        guard !listeners.isEmpty else { return }
+        let report = Notification.LatencyReport(
+            id: String(id.rawValue), client: name(of: record.client), latency: record.latency,
+            milliseconds: milliseconds(now))
+        actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, .latency(report)))
     }
 
     /// The output's state for `status`, with its latencies.

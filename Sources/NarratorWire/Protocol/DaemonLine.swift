@@ -167,6 +167,13 @@ public enum DaemonLine: Sendable, Hashable {
                     id: try required(object.string("id"), "id"), client: try object.string("client") ?? "",
                     name: try object.string("mark") ?? "", milliseconds: try object.decimal("t_ms") ?? 0))
         }
+        if event == Notification.latencyEvent {
+            return .latency(
+                Notification.LatencyReport(
+                    id: try required(object.string("id"), "id"), client: try object.string("client") ?? "",
+                    latency: try AnnouncementLatency.read(from: &object) ?? AnnouncementLatency(),
+                    milliseconds: try object.decimal("t_ms") ?? 0))
+        }
         guard let outcome = try Outcome.read(name: event, from: &object) else {
             throw ProtocolError(.invalidField, "\"\(event)\" is not a notification of this protocol")
         }

@@ -6,6 +6,9 @@ public enum Notification: Sendable, Hashable {
     case output(OutputState)
     /// The listener reached an SSML `<mark name="..."/>` of an announcement.
     case mark(MarkReport)
+    /// A latency of an announcement measured after its end (its stop's `silent_ms`), to clients
+    /// that asked for it.
+    case latency(LatencyReport)
 
     /// `{"event":"finished","id":"7","client":"RetroRapid","text":"...","t_ms":1234.567}`, with
     /// `by` (the announcement that cut or replaced it), `position` or `reason` where the outcome has them.
@@ -57,9 +60,18 @@ public enum Notification: Sendable, Hashable {
             line.add("mark", report.name)
             line.add("t_ms", milliseconds: report.milliseconds)
             return line.text
+        case .latency(let report):
+            var line = JSONObjectWriter()
+            line.add("event", Self.latencyEvent)
+            line.add("id", report.id)
+            line.add("client", report.client)
+            line.add("t_ms", milliseconds: report.milliseconds)
+            report.latency.add(to: &line)
+            return line.text
         }
     }
 
     static let outputEvent = "output"
     static let markEvent = "mark"
+    static let latencyEvent = "latency"
 }

@@ -10,16 +10,18 @@ extension ConductorRule {
     static let latency = ConductorRule(
         id: "C29",
         rule:
-            "What the output heard goes into the ledger: an announcement's `handed_ms` and `audible_ms` count from when it was handed to the speech system, its `silent_ms` from the first request that stopped it; its `history` entry has them, and the outcome that ends it those known by then; each, and every sound's, joins the output's figures in `status`"
+            "What the output heard goes into the ledger: an announcement's `handed_ms` and `audible_ms` count from when it was handed to the speech system, its `silent_ms` from the first request that stopped it; its `history` entry has them, the outcome that ends it those known by then, and one measured after its end goes in a `latency` notification to its owner's listeners that subscribed with `latency`; each, and every sound's, joins the output's figures in `status`"
     ) {
         var machine = MachineHarness()
         let game = machine.connect(1, subscribe: .own)
+        let monitor = machine.connect(2)
+        machine.run(.request(monitor, .subscribe(allClients: true, latency: true)))
         func at(_ milliseconds: Double) -> ContinuousClock.Instant {
             MachineHarness.start.advanced(by: .microseconds(Int(milliseconds * 1000)))
         }
         machine.milliseconds = 100
         #expect(
-            machine.say("One.", from: game) == ["reply 1 announcement #1", "notify [1] queued #1", "speak #1 \"One.\""])
+            machine.say("One.", from: game).last == "speak #1 \"One.\"")
         _ = machine.speech(.started(1))
         machine.milliseconds = 130
         // Handed to the output 2 ms after the request, heard 12 ms after it.
@@ -28,7 +30,14 @@ extension ConductorRule {
         machine.milliseconds = 200
         _ = machine.say("Two.", .high, from: game)
         let ended = machine.run(.speech(.stopped(1, resumePosition: 0)))
-        machine.run(.heard(OutputTiming(edge: .speechStopped(1), handed: at(201), heard: at(205))))
+        // Measured after its end: told apart, with all it has, to those that asked (not the game).
+        let late = machine.run(.heard(OutputTiming(edge: .speechStopped(1), handed: at(201), heard: at(205))))
+        #expect(late.map(MachineTrace.line) == ["notify [2] latency #1"])
+        if case .notify(_, .latency(let report))? = late.first {
+            #expect(
+                report.latency
+                    == AnnouncementLatency(handedMilliseconds: 2, audibleMilliseconds: 12, silentMilliseconds: 5))
+        }
         machine.milliseconds = 220
         machine.run(.heard(OutputTiming(edge: .sound(requested: at(210)), handed: at(211), heard: at(219))))
         // The outcome that ended "One." carried what was known then: not yet its silence.
