@@ -17,6 +17,7 @@ enum ReadableLines {
         lines.append("Profile: \(status.profile) (\(status.profileFolder))")
         lines.append("Sound: \(sound(status.output))")
         if let latency = status.output.latency { lines += Self.latency(latency) }
+        if let warning = status.output.latencyWarning { lines.append("Latency warning: \(warning)") }
         if let voice = status.defaults?.voice {
             // Where each part comes from is `narrator config`'s to say.
             lines.append(

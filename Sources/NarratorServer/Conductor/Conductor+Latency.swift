@@ -1,3 +1,4 @@
+import Logging
 import NarratorVoice
 import NarratorWire
 
@@ -34,6 +35,7 @@ extension Conductor {
                 $0.latency.audibleMilliseconds = audible
             }
             latencies.audible.add(audible, at: at)
+            warnIfSlow(handed: handed, audible: audible)
             toldLate(id)
         case .speechStopped(let id):
             guard let asked = ledger.records[id]?.stopMilliseconds else { return }
@@ -59,10 +61,33 @@ extension Conductor {
         actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, .latency(report)))
     }
 
-    /// The output's state for `status`, with its latencies.
+    /// Speech has become slower than the player's `latency_warn_ms` (C30): the last minute's median
+    /// from request to first sample heard, over at least 3, is past it. Said once per setting, in
+    /// the log and in `status`, with the likely cause: the part the sound server took (its buffers
+    /// and the device's latency) or the narrator's own part (synthesis and writing), of the last one,
+    /// and the underruns counted so far.
+    private mutating func warnIfSlow(handed: Double, audible: Double) {
+        guard let limit = defaults.latencyWarnMilliseconds, latencyWarning?.limit != limit else { return }
+        let minute = latencies.audible.lastMinute(at: milliseconds(now))
+        guard minute.count >= 3, let median = minute.median, median > Double(limit) else { return }
+        func ms(_ value: Double) -> String { "\((value * 10).rounded() / 10) ms" }
+        let server = audible - handed
+        let cause =
+            server >= handed
+            ? "the sound server's part: \(ms(server)) of the last one went by in its buffers and the device's latency (a Bluetooth headset or a busy PipeWire graph), \(ms(handed)) before it reached the server"
+            : "the narrator's own part: \(ms(handed)) of the last one went by before its first sample reached the sound server (synthesis, or a loaded machine), \(ms(server)) after"
+        let underruns = output.underruns == 0 ? "" : " The sound broke up \(output.underruns) times so far (underruns)."
+        let text =
+            "Speech takes \(ms(median)) to be heard (median of the last minute), past latency_warn_ms \(limit); likely \(cause).\(underruns)"
+        latencyWarning = (limit, text)
+        actions.append(.log(.warning, text))
+    }
+
+    /// The output's state for `status`, with its latencies and the warning, once given.
     var outputStateWithLatency: OutputState {
         var state = Self.outputState(output, milliseconds: milliseconds(output.since))
         state.latency = latencies.figures(at: milliseconds(now))
+        state.latencyWarning = latencyWarning?.text
         return state
     }
 }

@@ -40,6 +40,9 @@ public struct Conductor {
     var output: OutputStatus
     /// How long speech took to be heard, stopped speech to fall silent, and sounds to be heard.
     var latencies = Latencies()
+    /// The warning given when speech became slower than `latency_warn_ms`, and for which setting:
+    /// given once per setting (C30).
+    var latencyWarning: (limit: Int, text: String)?
     var counters = Counters()
     /// Which fallbacks of the tables have been logged, so each is logged once.
     var fallbacks = FallbackLedger()

@@ -190,13 +190,15 @@ public enum DaemonLine: Sendable, Hashable {
     {
         let condition: OutputState.Condition =
             try object.string("state") == "lost" ? .lost(reason: try object.string("reason") ?? "") : .working
-        return OutputState(
+        var state = OutputState(
             output: try object.string("output") ?? "", condition: condition,
             milliseconds: try object.decimal(millisecondsKey) ?? 0, underruns: try object.integer("underruns") ?? 0,
             latency: try object.object("latency").map { (latency) throws(ProtocolError) in
                 var latency = latency
                 return try OutputLatency.read(&latency)
             })
+        state.latencyWarning = try object.string("latency_warning")
+        return state
     }
 
     private static func required<Value>(_ value: Value?, _ name: String) throws(ProtocolError) -> Value {

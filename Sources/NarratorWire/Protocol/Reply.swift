@@ -284,6 +284,9 @@ public struct OutputState: Sendable, Hashable {
     /// In `status`: how long speech took to be heard, stopped speech to fall silent and sounds to be
     /// heard, over the last minute and since the daemon started (nil: not said).
     public var latency: OutputLatency?
+    /// In `status`: the warning given once speech became slower than the player's
+    /// `latency_warn_ms`, with its likely cause (nil: none given).
+    public var latencyWarning: String?
 
     public init(
         output: String, condition: Condition, milliseconds: Double, underruns: Int = 0, latency: OutputLatency? = nil
@@ -414,6 +417,7 @@ extension OutputState {
         line.add(event == nil ? "since_ms" : "t_ms", milliseconds: max(0, milliseconds))
         if event == nil { line.add("underruns", underruns) }
         if event == nil, let latency { line.add("latency", object: latency.object) }
+        if event == nil, let latencyWarning { line.add("latency_warning", latencyWarning) }
         return line
     }
 }

@@ -73,3 +73,47 @@ extension ConductorRule {
         #expect(later.output.latency?.audible.sinceStart.count == 1)
     }
 }
+
+extension ConductorRule {
+    /// The player's `latency_warn_ms` (docs/CONFIG.md).
+    static let latencyWarning = ConductorRule(
+        id: "C30",
+        rule:
+            "Once the last minute's median `audible_ms` (of at least 3) is past the player's `latency_warn_ms`, the daemon says so once, in its log and in `status`, with the likely cause (the sound server's part or its own); not again for that setting, and never without one"
+    ) {
+        func run(warnAt limit: Int?) -> (logs: [String], status: String?) {
+            var defaults = DaemonDefaults.builtIn
+            defaults.latencyWarnMilliseconds = limit
+            var machine = MachineHarness(defaults: defaults)
+            let game = machine.connect(1)
+            var logs: [String] = []
+            for index in 1...5 {
+                machine.milliseconds = index * 1000
+                let spoken = machine.now
+                _ = machine.say("Score \(index)", from: game)
+                _ = machine.speech(.started(AnnouncementID(rawValue: UInt64(index))))
+                // 3 ms to the sound server, then 40 ms in it: 43 ms from request to heard.
+                let timing = OutputTiming(
+                    edge: .speechStarted(AnnouncementID(rawValue: UInt64(index))),
+                    handed: spoken.advanced(by: .milliseconds(3)), heard: spoken.advanced(by: .milliseconds(43)))
+                machine.milliseconds += 50
+                logs += machine.trace(.heard(timing)).filter { $0.hasPrefix("log warning") }
+                _ = machine.speech(.finished(AnnouncementID(rawValue: UInt64(index))))
+            }
+            guard case .reply(_, .status(let status))? = machine.run(.request(game, .status)).first else {
+                return (logs, nil)
+            }
+            return (logs, status.output.latencyWarning)
+        }
+        let warned = run(warnAt: 30)
+        #expect(warned.logs.count == 1, "said once: \(warned.logs)")
+        #expect(warned.logs.first?.contains("Speech takes 43.0 ms to be heard") == true, "\(warned.logs)")
+        #expect(warned.logs.first?.contains("likely the sound server's part: 40.0 ms") == true, "\(warned.logs)")
+        #expect(
+            warned.status.map { warned.logs.first?.hasSuffix($0) == true } == true, "status: \(warned.status ?? "none")"
+        )
+        // Under the setting, or without one: nothing.
+        #expect(run(warnAt: 50).logs.isEmpty && run(warnAt: 50).status == nil)
+        #expect(run(warnAt: nil).logs.isEmpty && run(warnAt: nil).status == nil)
+    }
+}
