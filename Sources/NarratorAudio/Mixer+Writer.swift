@@ -1,6 +1,7 @@
 import Logging
 import NarratorSystem
 import NarratorVoice
+import NarratorWire
 
 extension Mixer {
     /// The writer thread: asks the machine for the next thing to do, does it, and tells the machine
@@ -41,6 +42,7 @@ extension Mixer {
                 }
                 resize(&slice, to: frames * state.channels)
                 state.mix(into: &slice)
+                expectEdges()
                 lock.broadcast()  // the speech thread may be waiting for the room this made
                 write(slice, to: current)
             case .pad(let frames):
@@ -50,6 +52,7 @@ extension Mixer {
                 write(slice, to: current)
             case .rewrite(let frames):
                 let samples = state.rewrite(back: frames)
+                expectEdges()
                 guard let current = device, !samples.isEmpty else {
                     machine.take(.rewrote, now: .now)
                     continue
@@ -64,8 +67,18 @@ extension Mixer {
                 machine.take(report(result) { _ in .rewrote }, now: .now)
             case .cut:
                 state.cutRequested = false
+                let stopped = state.cutUtterance
+                state.cutUtterance = nil
                 guard let current = device else { continue }
-                machine.take(report(cutSpeech(on: current)) { .cut(wroteBack: $0) }, now: .now)
+                let result = cutSpeech(on: current)
+                machine.take(report(result) { .cut(wroteBack: $0) }, now: .now)
+                if case .success = result, let stopped {
+                    // What is left of its speech in the device ends here (W19).
+                    machine.expect(.stop(utterance: stopped), atFrame: min(state.speechEnd, state.written), now: .now)
+                }
+            case .timed(let timings):
+                let told = timings.map(Self.outputTiming)
+                unlocked { announce(told) }
             case .settle(let frame):
                 settle(state.heard(upTo: frame), .played)
             case .endBurst:
@@ -83,6 +96,22 @@ extension Mixer {
         }
         lock.unlock()
         device?.close()
+    }
+
+    /// Hands the machine the edges of sounds just mixed, to be timed when they are heard (W19).
+    private func expectEdges() {
+        for edge in state.takeEdges() { machine.expect(edge.edge, atFrame: edge.frame, now: .now) }
+    }
+
+    /// The seam's word for a timed edge.
+    static func outputTiming(_ timing: HearingTimes<ContinuousClock.Instant>.Timing) -> OutputTiming {
+        let edge: OutputTiming.Edge =
+            switch timing.edge {
+            case .start(let utterance): .speechStarted(AnnouncementID(rawValue: utterance))
+            case .stop(let utterance): .speechStopped(AnnouncementID(rawValue: utterance))
+            case .sound(let requested): .sound(requested: requested)
+            }
+        return OutputTiming(edge: edge, handed: timing.handed, heard: timing.heard)
     }
 
     /// Opens the device (lock held, released meanwhile) and tells the machine how it went.

@@ -34,6 +34,7 @@ public final class Mixer: @unchecked Sendable {
     let opener: AudioDeviceOpener
     let logger: Logger
     private let watchers = Mutex<[@Sendable (OutputStatus) -> Void]>([])
+    private let timingWatchers = Mutex<[@Sendable (OutputTiming) -> Void]>([])
     /// Guards `state`; signalled on every change, so the writer and a waiting speech thread wake.
     let lock = ConditionLock()
     /// Shared between callers and the writer; only touched with `lock` held.
@@ -76,6 +77,7 @@ public final class Mixer: @unchecked Sendable {
     /// plays it).
     public func play(_ samples: [Int16], channels: Int? = nil, gain: Double = 1) throws(MixerError) {
         guard !samples.isEmpty else { return }
+        let requested = ContinuousClock.now
         let made = channels ?? self.channels
         guard made == 1 || made == 2, samples.count % made == 0 else { throw .channels(made) }
         guard samples.count / made <= sampleRate * Self.maximumEarconMilliseconds / 1000 else {
@@ -85,7 +87,7 @@ public final class Mixer: @unchecked Sendable {
             guard !state.closed else { throw .closed }
             guard state.earcons.count < Self.maximumEarcons else { throw .tooMany(Self.maximumEarcons) }
             let mixed = ChannelLayout.convert(samples[...], from: made, to: state.channels)
-            state.earcons.append(.init(samples: mixed, gain: max(0, gain)))
+            state.earcons.append(.init(samples: mixed, gain: max(0, gain), requested: requested))
         }
     }
 
@@ -95,6 +97,20 @@ public final class Mixer: @unchecked Sendable {
     public func watch(_ handler: @escaping @Sendable (OutputStatus) -> Void) {
         watchers.withLock { $0.append(handler) }
         handler(status)
+    }
+
+    /// Calls `handler` (on the writer thread) each time the hearing of an edge of a sound was timed:
+    /// an utterance's or an earcon's first audible sample, or the end of a stopped utterance
+    /// (docs/AUDIO.md, W19). Nothing is measured for it: the times come from the measures the writer
+    /// makes anyway.
+    public func watchTimings(_ handler: @escaping @Sendable (OutputTiming) -> Void) {
+        timingWatchers.withLock { $0.append(handler) }
+    }
+
+    /// Tells the timing watchers (lock released).
+    func announce(_ timings: [OutputTiming]) {
+        let handlers = timingWatchers.withLock { $0 }
+        for timing in timings { for handler in handlers { handler(timing) } }
     }
 
     /// Tells the watchers of a change of condition.

@@ -17,7 +17,29 @@ struct MixerState {
         /// Not yet in anything written: while audio waits ahead of it, the writer may mix it into
         /// that audio (`rewrite`) rather than after it.
         var isNew = true
+        /// When it was asked for, until its first audible sample is mixed (then nil), and which
+        /// sample that is (nil: it is silent): its hearing is timed from there (W19).
+        var requested: ContinuousClock.Instant?
+        var onset: Int?
+
+        init(samples: [Int16], gain: Double = 1, position: Int = 0, requested: ContinuousClock.Instant? = nil) {
+            self.samples = samples
+            self.gain = gain
+            self.position = position
+            self.requested = requested
+            self.onset = samples.firstIndex { $0 != 0 }
+        }
+
+        /// The edge of its first audible sample, if it lies among the `count` samples taken from
+        /// `position` into the timeline from sample `first` (frame × channels): its frame.
+        mutating func onsetFrame(position: Int, count: Int, first: Int, channels: Int) -> Int? {
+            guard requested != nil, let onset, onset >= position, onset < position + count else { return nil }
+            return (first + onset - position) / channels
+        }
     }
+
+    /// An edge of a sound and its frame, for the writer machine to time (W19).
+    typealias Edge = (edge: HearingTimes<ContinuousClock.Instant>.Edge, frame: Int)
 
     var speech = SpeechQueue()
     var earcons: [EarconVoice] = []
@@ -33,6 +55,10 @@ struct MixerState {
     /// Written audio is still to be heard through (see `Mixer.finishBurst`).
     var burstOpen = false
     var cutRequested = false
+    /// The utterance the requested cut stops (its end is timed, W19).
+    var cutUtterance: UInt64?
+    /// Edges of sounds mixed since the writer last took them (`takeEdges`).
+    var edges: [Edge] = []
     /// When the utterance being spoken must have been heard by (set when its finish is queued,
     /// cleared when the finish is settled): past it, the writer gives the output up as lost.
     var speechDue: ContinuousClock.Instant?
@@ -102,7 +128,11 @@ struct MixerState {
         let channels = channels
         let taken = speechBus.withUnsafeMutableBufferPointer { bus in
             speech.take(into: bus, channels: channels, start: 0, count: count) { offset, item in
-                waitingToBeHeard.append((start + offset, item))
+                if case .start(let utterance) = item {
+                    edges.append((.start(utterance: utterance), start + offset))
+                } else {
+                    waitingToBeHeard.append((start + offset, item))
+                }
             }
         }
         if taken > 0 { speechEnd = start + taken }
@@ -114,6 +144,13 @@ struct MixerState {
                 let (position, gain) = (earcons[v].position, earcons[v].gain)
                 let n = min(bus.count, earcons[v].samples.count - position)
                 guard n > 0 else { continue }
+                if let frame = earcons[v].onsetFrame(
+                    position: position, count: n, first: start * channels, channels: channels),
+                    let requested = earcons[v].requested
+                {
+                    edges.append((.sound(requested: requested), frame))
+                    earcons[v].requested = nil
+                }
                 earcons[v].samples.withUnsafeBufferPointer { samples in
                     for i in 0..<n { bus[i] += Double(samples[position + i]) * gain }
                 }
@@ -134,6 +171,12 @@ struct MixerState {
         for i in 0..<out.count where out[i] != 0 { audibleUntil = start + i / channels + 1 }
         burstOpen = true
         earcons.removeAll { $0.position >= $0.samples.count }
+    }
+
+    /// The edges mixed since the last call, for the writer machine (W19).
+    mutating func takeEdges() -> [Edge] {
+        defer { edges.removeAll() }
+        return edges
     }
 
     /// Marks and finishes at the head of the speech queue with no PCM before them: their audio is
@@ -183,6 +226,12 @@ struct MixerState {
             let (position, gain) = (earcons[v].position, earcons[v].gain)
             let n = min(count, earcons[v].samples.count - position)
             guard n > 0 else { continue }
+            if let frame = earcons[v].onsetFrame(position: position, count: n, first: first, channels: channels),
+                let requested = earcons[v].requested
+            {
+                edges.append((.sound(requested: requested), frame))
+                earcons[v].requested = nil
+            }
             for i in 0..<n { history[slot(first + i)] += Double(earcons[v].samples[position + i]) * gain }
             earcons[v].position += n
         }

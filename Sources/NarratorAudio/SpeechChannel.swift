@@ -16,6 +16,7 @@ final class SpeechChannel: AudioSink {
         mixer.withState { state in
             state.speech.begin(id)
             state.speech.append(.place(pan, gain: max(0, gain)))
+            state.speech.append(.start(id))
             // The deadline belongs to the utterance being spoken: the last one's has no say here.
             state.speechDue = nil
         }
@@ -55,7 +56,10 @@ final class SpeechChannel: AudioSink {
             state.waitingToBeHeard.removeAll()
             state.speechDue = nil
             // The writer drops what the device still holds of it, on its own thread.
-            if state.speechEnd > 0 { state.cutRequested = true }
+            if state.speechEnd > 0 {
+                state.cutRequested = true
+                state.cutUtterance = id
+            }
             return items
         }
         for item in dropped { item.settle(.interrupted) }

@@ -11,6 +11,9 @@ struct SpeechQueue {
         /// last one's audio still queued keeps its own place), and what it is multiplied by before
         /// the limiter (its volume above the engine's normal one).
         case place(Pan, gain: Double = 1)
+        /// An utterance begins (the sink's id for it): `take` reports it at its first audible
+        /// sample, not where it is queued, so its hearing can be timed (docs/AUDIO.md, W19).
+        case start(UInt64)
     }
 
     /// The utterance the queue belongs to; an interrupt for another one is ignored.
@@ -28,6 +31,8 @@ struct SpeechQueue {
     private var gains = Pan.centre.gains
     /// The gain of the PCM being taken, for a mono mix (unplaced).
     private var gain = 1.0
+    /// The utterance begun whose first audible sample has not been taken yet.
+    private var unheardStart: UInt64?
 
     var isRefusing: Bool { interrupted || failure != nil }
     var hasPCM: Bool { queuedFrames > 0 }
@@ -45,7 +50,7 @@ struct SpeechQueue {
 
     /// Takes up to `count` frames into `out` (interleaved in `channels`, 1 or 2) from frame
     /// `start`, calling `reached` with the frame offset (from `start`) of every mark and finish
-    /// passed on the way. In stereo each sample is placed by the pan law; in mono it is unplaced. Either
+    /// passed on the way, and of an utterance's start at its first audible (non-zero) sample. In stereo each sample is placed by the pan law; in mono it is unplaced. Either
     /// way it is multiplied by its utterance's gain (1 leaves it as made).
     /// Returns the frames taken.
     mutating func take(
@@ -58,6 +63,12 @@ struct SpeechQueue {
             case .pcm(let samples):
                 guard taken < count else { return taken }
                 let n = min(count - taken, samples.count - offset)
+                if let utterance = unheardStart,
+                    let first = samples[offset..<(offset + n)].firstIndex(where: { $0 != 0 })
+                {
+                    unheardStart = nil
+                    reached(taken + first - offset, .start(utterance))
+                }
                 if channels == 2 {
                     for i in 0..<n {
                         let sample = Double(samples[offset + i])
@@ -73,6 +84,8 @@ struct SpeechQueue {
                 guard offset == samples.count else { return taken }
             case .mark, .finish:
                 reached(taken, items[head])
+            case .start(let utterance):
+                unheardStart = utterance
             case .place(let pan, let gain):
                 self.gain = gain
                 gains = (pan.gains.left * gain, pan.gains.right * gain)
@@ -99,10 +112,11 @@ struct SpeechQueue {
     mutating func removeAll() -> [Item] {
         let left = items[head...].filter {
             switch $0 {
-            case .pcm, .place: false
+            case .pcm, .place, .start: false
             case .mark, .finish: true
             }
         }
+        unheardStart = nil
         items.removeAll(keepingCapacity: true)
         head = 0
         offset = 0
@@ -120,7 +134,7 @@ extension SpeechQueue.Item {
     /// Tells a mark or finish how its audio ended (PCM has no one to tell).
     func settle(_ result: PlaybackResult) {
         switch self {
-        case .pcm, .place: break
+        case .pcm, .place, .start: break
         case .mark(let handler): handler(result == .played)
         case .finish(let handler): handler(result)
         }

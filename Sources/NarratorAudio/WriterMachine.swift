@@ -120,6 +120,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case cut
         /// Settle the speech marks playback has reached.
         case settle(upTo: Int)
+        /// Tell the watchers when these edges of sounds were heard (W19).
+        case timed([HearingTimes<Instant>.Timing])
         /// Everything written was heard: settle every mark left, the burst is over.
         case endBurst
         /// Fail what is in flight (speech and earcons) with this reason.
@@ -176,11 +178,17 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     private(set) var gaps = 0
     /// When the cut in progress began (W18 judges a report at its place by it).
     private var cutBegan: Instant?
+    /// The edges of sounds written and not yet heard (W19).
+    private var hearing: HearingTimes<Instant>
+    /// Frames written, as the last step saw them: where playback stands is this less what a
+    /// measure found unheard.
+    private var written = 0
 
     init(settings: Settings, now: Instant) {
         self.settings = settings
         self.underflows = UnderflowJudge(
             margin: .microseconds(settings.sliceFrames * 1_000_000 / max(1, settings.sampleRate)))
+        self.hearing = HearingTimes(sampleRate: settings.sampleRate)
         self.movedAt = now
         self.heldSince = now
     }
@@ -198,6 +206,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// The next thing to do, given what the mixer holds now.
     mutating func next(_ view: View, now: Instant) -> Action {
         underflows.see(owed: view.nextSlice > 0, now: now)
+        written = view.written
         if !pending.isEmpty { return pending.removeFirst() }
         if view.nextSlice > 0 || view.burstOpen || view.cutRequested { idleSince = nil }
         switch phase {
@@ -223,6 +232,27 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         guard let owed = underflows.gap(at: instant, atCut: atCut) else { return nil }
         gaps += 1
         return owed
+    }
+
+    /// An edge of a sound lies at `frame` (W19): the first audible frame of an utterance or an
+    /// earcon, mixed into what is being written (handed when that write goes through), or the end
+    /// of the speech a cut left in the device (handed now). It is timed when a measure finds
+    /// playback past it.
+    mutating func expect(_ edge: HearingTimes<Instant>.Edge, atFrame frame: Int, now: Instant) {
+        if case .stop = edge {
+            hearing.expect(edge, atFrame: frame, handed: now)
+            // A file has nothing unheard: the cut's end is heard as it is made.
+            if !settings.isRealTime { timeEdges(position: frame, now: now, all: true) }
+        } else {
+            hearing.expect(edge, atFrame: frame)
+        }
+    }
+
+    /// Settles the edges playback has passed at `position` (all of them with `all`), to be told.
+    private mutating func timeEdges(position: Int, now: Instant, all: Bool = false) {
+        guard !hearing.isEmpty else { return }
+        let timed = hearing.measured(position: position, at: now, all: all)
+        if !timed.isEmpty { pending.append(.timed(timed)) }
     }
 
     /// Takes what the device said about the last action.
@@ -265,12 +295,16 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             if case .stalled = phase { phase = .open }
             unheard = max(0, frames)
             queued = min(max(0, inStream), max(0, frames))
+            timeEdges(position: written - max(0, frames), now: now)
         case .wrote(let frames):
             unheard = nil
             if frames > 0 {
                 lastWrote = now
                 wroteInBurst = true
                 reopenedForBurst = false
+                hearing.wrote(at: now)
+                // A file takes everything at once: what was written counts as heard.
+                if !settings.isRealTime { timeEdges(position: written + frames, now: now, all: true) }
             }
             if !working {
                 working = true
@@ -284,6 +318,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             unheard = nil
         case .rewrote:
             unheard = nil
+            hearing.wrote(at: now)
         }
     }
 
@@ -375,7 +410,10 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         // that ran dry may hold back a last part until more comes: push it out with silence,
         // one slice each time playback has stood still, never ahead.
         // (A server reports a frame or two of latency even when all is played: 1 ms of slack.)
-        if position + settings.sampleRate / 1000 >= view.audibleUntil { return .endBurst }
+        if position + settings.sampleRate / 1000 >= view.audibleUntil {
+            timeEdges(position: position, now: now, all: true)
+            return .endBurst
+        }
         if held >= settings.holdBack && padded < settings.maximumLeadFrames {
             padded += settings.sliceFrames
             heldSince = now
@@ -435,6 +473,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         phase = .lost(at: now, reason: reason)
         working = false
         failures += 1
+        hearing.forget()
         unheard = nil
         idleSince = nil
         extraLead = 0

@@ -207,8 +207,9 @@ public final class Narration: @unchecked Sendable {
                     }
                 case .notification(.outcome(let report)):
                     updates.append(.outcome(id: report.id, outcome: report.outcome))
-                case .notification(.mark):
-                    // A game's SSML marks are not the game's loop's business.
+                case .notification(.mark), .notification(.latency):
+                    // A game's SSML marks are not the game's loop's business (nor latencies, which
+                    // it does not ask for).
                     break
                 case .reply(let reply):
                     if !sentTags.isEmpty, let tag = sentTags.removeFirst() {

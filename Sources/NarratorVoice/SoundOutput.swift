@@ -12,6 +12,13 @@ public protocol SoundOutput: Sendable {
     func startSound(_ samples: [Int16], channels: Int, gain: Double) throws(SoundRefusal)
     /// Where sound goes, whether it works, since when.
     var status: OutputStatus { get }
+    /// Calls `handler`, from any thread, each time the output has timed the hearing of an edge of a
+    /// sound (`OutputTiming`). An output that cannot tell never calls it (the default).
+    func watchTimings(_ handler: @escaping @Sendable (OutputTiming) -> Void)
+}
+
+extension SoundOutput {
+    public func watchTimings(_ handler: @escaping @Sendable (OutputTiming) -> Void) {}
 }
 
 /// The output cannot take a sound now; the message says why.

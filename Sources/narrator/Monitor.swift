@@ -26,7 +26,7 @@ struct Monitor: ParsableCommand {
         let client = try LineClient(path: socket.path)
         try client.send(Request.hello(client: "narrator monitor", locale: nil, profile: nil).line)
         _ = try client.readLine()
-        try client.send(Request.subscribe(allClients: true).line)
+        try client.send(Request.subscribe(allClients: true, latency: true).line)
         _ = try client.readLine()
         if !json {
             // Said once it listens, so a person (and a test) knows nothing from now on is missed.

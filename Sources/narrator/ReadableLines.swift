@@ -16,6 +16,8 @@ enum ReadableLines {
         lines.append("Clients: \(status.clients)")
         lines.append("Profile: \(status.profile) (\(status.profileFolder))")
         lines.append("Sound: \(sound(status.output))")
+        if let latency = status.output.latency { lines += Self.latency(latency) }
+        if let warning = status.output.latencyWarning { lines.append("Latency warning: \(warning)") }
         if let voice = status.defaults?.voice {
             // Where each part comes from is `narrator config`'s to say.
             lines.append(
@@ -49,6 +51,28 @@ enum ReadableLines {
             + (state.underruns == 0 ? "" : ", \(state.underruns) underrun\(state.underruns == 1 ? "" : "s")")
     }
 
+    /// Beside the sound's line, one line per kind of latency measured so far: `Speech heard after:
+    /// 11.8 ms median, 14.2 ms p95, 15.0 ms worst in the last minute (8); 12.1 ms median, 16.0 ms p95,
+    /// 30.4 ms worst since start (40)`.
+    static func latency(_ latency: OutputLatency) -> [String] {
+        let kinds = [
+            ("Speech heard after", latency.audible), ("Stopped speech silent after", latency.silent),
+            ("Sounds heard after", latency.sound),
+        ]
+        return kinds.filter { $0.1.sinceStart.count > 0 }.map { name, spans in
+            "\(name): \(summary(spans.lastMinute, "in the last minute")); \(summary(spans.sinceStart, "since start"))"
+        }
+    }
+
+    /// `11.8 ms median, 14.2 ms p95, 15.0 ms worst in the last minute (8)`, or `none in the last minute`.
+    static func summary(_ summary: LatencySummary, _ span: String) -> String {
+        guard summary.count > 0, let median = summary.median, let p95 = summary.p95, let worst = summary.worst else {
+            return "none \(span)"
+        }
+        func ms(_ value: Double) -> String { "\((value * 10).rounded() / 10) ms" }
+        return "\(ms(median)) median, \(ms(p95)) p95, \(ms(worst)) worst \(span) (\(summary.count))"
+    }
+
     /// `finished 8 RetroRacing: Crash! 2 lives left`; what else the outcome tells comes before the text.
     static func outcome(_ report: Notification.OutcomeReport) -> String {
         let detail: String? =
@@ -68,7 +92,18 @@ enum ReadableLines {
         case .outcome(let report): outcome(report)
         case .output(let state): "sound \(sound(state))"
         case .mark(let report): "mark \(report.id) \(report.client): \(report.name)"
+        case .latency(let report): "latency \(report.id) \(report.client): \(latency(report.latency))"
         }
+    }
+
+    /// `heard after 12.0 ms, silent after 4.1 ms`: what of an announcement's latencies is known.
+    static func latency(_ latency: AnnouncementLatency) -> String {
+        func ms(_ value: Double) -> String { "\((value * 10).rounded() / 10) ms" }
+        let parts = [
+            latency.audibleMilliseconds.map { "heard after \(ms($0))" },
+            latency.silentMilliseconds.map { "silent after \(ms($0))" },
+        ]
+        return parts.compactMap { $0 }.joined(separator: ", ")
     }
 
     /// A `history` entry, as `monitor` prints its last outcome.

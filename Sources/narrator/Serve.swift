@@ -247,6 +247,7 @@ struct Serve: AsyncParsableCommand {
             profile: defaultProfile, catalog: catalog, speaker: speech.speaker, sounds: speech.mixer,
             defaults: defaults, config: userConfig, logger: logger)
         speech.mixer.watch { conductor.outputChanged($0) }
+        speech.mixer.watchTimings { conductor.outputHeard($0) }
         // SIGHUP reloads (settings and profiles), SIGTERM and SIGINT stop; they were blocked at start (`Entry`) and are taken
         // here by one sleeping thread.
         let (reloads, reloadSink) = AsyncStream.makeStream(of: Void.self)

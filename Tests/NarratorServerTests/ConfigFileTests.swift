@@ -118,6 +118,22 @@ struct DaemonDefaultsTests {
         #expect(loaded.summary(path: path).contains("rate 300 (line 1)"))
     }
 
+    @Test("latency_warn_ms is a whole number of milliseconds, 1-10000; unset it is not listed and warns never")
+    func latencyWarn() throws {
+        var defaults = DaemonDefaults.builtIn
+        #expect(defaults.latencyWarnMilliseconds == nil)
+        #expect(!defaults.settings.contains { $0.key == .latencyWarn })
+        try defaults.take(.latencyWarn, "30", from: .commandLine, checks: Self.checks)
+        #expect(defaults.latencyWarnMilliseconds == 30)
+        #expect(defaults.settings.contains { $0.key == .latencyWarn && $0.value == "30" })
+        #expect(ConfigKey(name: "latency_warn_ms") == .latencyWarn)
+        for refused in ["0", "fast", "20000"] {
+            #expect(throws: ConfigValueError.self) {
+                try defaults.take(.latencyWarn, refused, from: .commandLine, checks: Self.checks)
+            }
+        }
+    }
+
     @Test("No file is no settings: the built-in values")
     func missingFile() throws {
         let loaded = try UserConfig(path: "/nonexistent/narrator/config", checks: Self.checks).load()

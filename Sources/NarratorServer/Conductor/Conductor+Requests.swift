@@ -102,8 +102,9 @@ extension Conductor {
             return (try decideSet(change, allClients: allClients, client: client, from: session), [])
         case .status:
             return (.status(status(for: session)), [])
-        case .subscribe(let allClients):
+        case .subscribe(let allClients, let latency):
             sessions[session.id]?.subscription = allClients ? .all : .own
+            sessions[session.id]?.wantsLatency = latency
             return (.done, [])
         case .play(let sound, let arguments):
             let cue = SoundCue(name: sound, arguments: arguments.byName)

@@ -12,12 +12,18 @@ extension Conductor {
             case .speak(let id, let text, let position):
                 // The scheduler speaks only what was submitted, and the ledger keeps it until it ends.
                 guard let record = ledger.records[id] else { continue }
+                let spoken = milliseconds(now)
+                ledger.update(id) { $0.spokenMilliseconds = spoken }
                 actions.append(
                     .speak(
                         SpeechRequest(
                             id: id, text: text, voice: record.voice, startPosition: position, ssml: record.ssml,
                             pan: record.pan)))
             case .stop(let id):
+                let asked = milliseconds(now)
+                ledger.update(id) { record in
+                    if record.stopMilliseconds == nil { record.stopMilliseconds = asked }
+                }
                 actions.append(.stop(id))
             case .report(let report):
                 record(report)
@@ -60,8 +66,9 @@ extension Conductor {
         // Most outcomes have no listener (a game streaming scores): the report is built only when sent.
         let listeners = sessions.values.filter { $0.wants(notificationsOf: record.client) }.map(\.id)
         if !listeners.isEmpty {
-            let outcome = Notification.OutcomeReport(
+            var outcome = Notification.OutcomeReport(
                 report, text: record.text, client: name(of: record.client), milliseconds: at)
+            if report.outcome.isTerminal && !record.latency.isEmpty { outcome.latency = record.latency }
             actions.append(.notify(listeners.sorted { $0.rawValue < $1.rawValue }, Notification.outcome(outcome)))
         }
         if report.outcome.isTerminal && ledger.openCount == 0 { actions.append(.quiet) }

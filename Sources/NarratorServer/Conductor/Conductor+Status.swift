@@ -25,7 +25,7 @@ extension Conductor {
             connected: sessions.values.sorted { $0.id.rawValue < $1.id.rawValue }.map {
                 Reply.Status.Client(number: $0.id.rawValue, name: $0.name)
             }, profile: profile.name, profileFolder: profile.folder,
-            output: Self.outputState(output, milliseconds: milliseconds(output.since)),
+            output: outputStateWithLatency,
             uptimeMilliseconds: milliseconds(now), counters: numbers, defaults: statusDefaults)
     }
 
@@ -48,7 +48,8 @@ extension Conductor {
             Reply.HistoryEntry(
                 id: String($0.id.rawValue), client: $0.clientName, text: $0.text, priority: $0.priority,
                 outcome: $0.outcome, milliseconds: $0.milliseconds, clientNumber: $0.client.rawValue,
-                queuedMilliseconds: $0.queuedMilliseconds, ssml: $0.ssml)
+                queuedMilliseconds: $0.queuedMilliseconds, ssml: $0.ssml, latency: $0.latency.isEmpty ? nil : $0.latency
+            )
         }
     }
 }

@@ -38,6 +38,11 @@ public struct Conductor {
     var pausedAllBy: String?
     /// The audio output as last reported.
     var output: OutputStatus
+    /// How long speech took to be heard, stopped speech to fall silent, and sounds to be heard.
+    var latencies = Latencies()
+    /// The warning given when speech became slower than `latency_warn_ms`, and for which setting:
+    /// given once per setting (C30).
+    var latencyWarning: (limit: Int, text: String)?
     var counters = Counters()
     /// Which fallbacks of the tables have been logged, so each is logged once.
     var fallbacks = FallbackLedger()
@@ -94,6 +99,8 @@ public struct Conductor {
             feed(.speechFailed(id, reason: reason))
         case .output(let status):
             outputChanged(status)
+        case .heard(let timing):
+            heard(timing)
         case .timer(let deadline):
             // A wake-up replaced since it was armed is stale.
             if armedDeadline == deadline {

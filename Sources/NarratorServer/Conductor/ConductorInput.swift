@@ -23,6 +23,9 @@ public enum ConductorInput: Sendable {
     case speakRefused(AnnouncementID, reason: String)
     /// The audio output was lost or works again.
     case output(OutputStatus)
+    /// The audio output heard an edge of a sound: an announcement's or a sound's first sample, or
+    /// the last of stopped speech (docs/AUDIO.md, W19).
+    case heard(OutputTiming)
     /// The timer armed for this instant (`ConductorAction.arm`) fired.
     case timer(ContinuousClock.Instant)
     /// SIGHUP, with the player's settings and every held profile read again by the shell.

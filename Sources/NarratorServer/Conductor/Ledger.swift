@@ -81,6 +81,13 @@ struct Ledger {
         return record
     }
 
+    /// Changes a kept record (an ended one too: its latencies may be measured after its end).
+    mutating func update(_ id: AnnouncementID, _ change: (inout AnnouncementRecord) -> Void) {
+        guard var record = records[id] else { return }
+        change(&record)
+        records[id] = record
+    }
+
     private mutating func nextStart() -> UInt64 {
         starts += 1
         return starts
@@ -135,6 +142,12 @@ struct AnnouncementRecord {
     var queuedMilliseconds = 0.0
     /// When it last began to be heard (`started` or `resumed`), in the order of all starts.
     var lastStart: UInt64?
+    /// When it was last handed to the speech system, and when it was first asked to stop
+    /// (milliseconds since the daemon started): where its latencies count from.
+    var spokenMilliseconds: Double?
+    var stopMilliseconds: Double?
+    /// How long it took to be heard, and to fall silent when stopped, as far as measured.
+    var latency = AnnouncementLatency()
 
     var phase: Phase {
         switch outcome {

@@ -18,6 +18,8 @@ struct Session {
     /// The name of the profile whose tables, event map and sounds this client's requests use.
     var profile: String
     var subscription = Subscription.none
+    /// Whether it also wants the latencies measured after an announcement's end (`latency` lines).
+    var wantsLatency = false
     /// The languages whose missing voice this client has been told of (`spokenNotices`).
     var toldMissingVoice: Set<String> = []
 

@@ -16,12 +16,15 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     case ssip
     /// `on` or `off`: the daemon also opens the Wine door (docs/WINE.md); read at start only.
     case wine
+    /// Milliseconds of audible latency past which the daemon warns once (docs/CONFIG.md); none
+    /// unless set.
+    case latencyWarn
     /// The voice for one language (`voice.pl`); the tag is kept lowercased, `_` read as `-`.
     case voice(language: String)
 
     /// The settings every file may hold once, in the order `narrator config` shows them.
     public static let fixed: [ConfigKey] = [
-        .locale, .rate, .pitch, .volume, .effectsVolume, .output, .spokenNotices, .ssip, .wine,
+        .locale, .rate, .pitch, .volume, .effectsVolume, .output, .spokenNotices, .ssip, .wine, .latencyWarn,
     ]
 
     /// The key a name in the file means (`rate`, `voice.pt-BR`); nil for a name the file does not take.
@@ -36,6 +39,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case "spoken_notices": self = .spokenNotices
         case "ssip": self = .ssip
         case "wine": self = .wine
+        case "latency_warn_ms": self = .latencyWarn
         default:
             guard name.hasPrefix(Self.voicePrefix), name.count > Self.voicePrefix.count else { return nil }
             self = .voice(language: LocaleIdentifier(String(name.dropFirst(Self.voicePrefix.count))).normalized)
@@ -56,6 +60,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .spokenNotices: "spoken_notices"
         case .ssip: "ssip"
         case .wine: "wine"
+        case .latencyWarn: "latency_warn_ms"
         case .voice(let language): Self.voicePrefix + language
         }
     }
@@ -64,7 +69,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The names a file takes, for messages.
     static let allowedNames =
-        "locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip, wine and voice.LANGUAGE (voice.pl)"
+        "locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip, wine, latency_warn_ms and voice.LANGUAGE (voice.pl)"
 
     /// Fixed settings first, in their order, then the voices by language.
     public static func < (lhs: ConfigKey, rhs: ConfigKey) -> Bool {

@@ -39,6 +39,11 @@ public struct DaemonDefaults: Sendable, Hashable {
     public var ssip = "off"
     /// The Wine door is open (`wine on`); read at start only.
     public var wine = false
+    /// Past this many milliseconds from request to first sample heard (the last minute's median),
+    /// the daemon warns once, in its log and in `status` (`latency_warn_ms`); nil: never.
+    public var latencyWarnMilliseconds: Int?
+    /// What `latency_warn_ms` takes.
+    public static let latencyWarnRange = 1...10_000
     /// Where each value that is not built in comes from.
     public var origins: [ConfigKey: Origin]
 
@@ -63,7 +68,9 @@ public struct DaemonDefaults: Sendable, Hashable {
             (.spokenNotices, spokenNotices ? "on" : "off"), (.ssip, ssip),
             (.wine, wine ? "on" : "off"),
         ]
-        return fixed + voices.keys.sorted().map { (.voice(language: $0), voices[$0] ?? "") }
+        // Like a voice, listed only when set: it has no built-in value.
+        let warn = latencyWarnMilliseconds.map { [(key: ConfigKey.latencyWarn, value: String($0))] } ?? []
+        return fixed + warn + voices.keys.sorted().map { (.voice(language: $0), voices[$0] ?? "") }
     }
 
     /// The voice chosen for `locale`: its own tag's, else that of each shorter tag (`pt-br`, then `pt`).
@@ -105,6 +112,7 @@ public struct DaemonDefaults: Sendable, Hashable {
         case .wine:
             guard text == "on" || text == "off" else { throw ConfigValueError("wine is on or off, not \"\(text)\"") }
             wine = text == "on"
+        case .latencyWarn: latencyWarnMilliseconds = try Self.number(text, key, Self.latencyWarnRange)
         case .voice(let language):
             _ = try checks.locale(language)
             warning = try checks.voice(text)

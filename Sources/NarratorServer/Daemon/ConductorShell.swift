@@ -169,6 +169,11 @@ public actor ConductorShell {
         send(.output(status))
     }
 
+    /// The audio output heard an edge of a sound (docs/AUDIO.md, W19). Safe from any thread.
+    public nonisolated func outputHeard(_ timing: OutputTiming) {
+        send(.heard(timing))
+    }
+
     /// Hands an input to the conductor from any thread, in a turn of the loop of its own.
     nonisolated func send(_ input: ConductorInput) {
         eventLoop.execute { self.assumeIsolated { $0.handle(input) } }

@@ -151,7 +151,8 @@ public enum DaemonLine: Sendable, Hashable {
             priority: Priority(rawValue: try entry.string("priority") ?? "") ?? .default, outcome: outcome,
             milliseconds: try entry.decimal("t_ms") ?? 0,
             clientNumber: try entry.integer("client_number").flatMap { UInt64(exactly: $0) },
-            queuedMilliseconds: try entry.decimal("queued_ms"), ssml: try entry.bool("ssml") ?? false)
+            queuedMilliseconds: try entry.decimal("queued_ms"), ssml: try entry.bool("ssml") ?? false,
+            latency: try AnnouncementLatency.read(from: &entry))
     }
 
     private static func notification(_ event: String, _ object: inout WireObject) throws(ProtocolError)
@@ -166,6 +167,13 @@ public enum DaemonLine: Sendable, Hashable {
                     id: try required(object.string("id"), "id"), client: try object.string("client") ?? "",
                     name: try object.string("mark") ?? "", milliseconds: try object.decimal("t_ms") ?? 0))
         }
+        if event == Notification.latencyEvent {
+            return .latency(
+                Notification.LatencyReport(
+                    id: try required(object.string("id"), "id"), client: try object.string("client") ?? "",
+                    latency: try AnnouncementLatency.read(from: &object) ?? AnnouncementLatency(),
+                    milliseconds: try object.decimal("t_ms") ?? 0))
+        }
         guard let outcome = try Outcome.read(name: event, from: &object) else {
             throw ProtocolError(.invalidField, "\"\(event)\" is not a notification of this protocol")
         }
@@ -173,7 +181,8 @@ public enum DaemonLine: Sendable, Hashable {
             Notification.OutcomeReport(
                 outcome: outcome, id: try required(object.string("id"), "id"),
                 client: try object.string("client") ?? "",
-                text: try object.string("text") ?? "", milliseconds: try object.decimal("t_ms") ?? 0))
+                text: try object.string("text") ?? "", milliseconds: try object.decimal("t_ms") ?? 0,
+                latency: try AnnouncementLatency.read(from: &object)))
     }
 
     private static func outputState(_ object: inout WireObject, millisecondsKey: String) throws(ProtocolError)
@@ -181,9 +190,15 @@ public enum DaemonLine: Sendable, Hashable {
     {
         let condition: OutputState.Condition =
             try object.string("state") == "lost" ? .lost(reason: try object.string("reason") ?? "") : .working
-        return OutputState(
+        var state = OutputState(
             output: try object.string("output") ?? "", condition: condition,
-            milliseconds: try object.decimal(millisecondsKey) ?? 0, underruns: try object.integer("underruns") ?? 0)
+            milliseconds: try object.decimal(millisecondsKey) ?? 0, underruns: try object.integer("underruns") ?? 0,
+            latency: try object.object("latency").map { (latency) throws(ProtocolError) in
+                var latency = latency
+                return try OutputLatency.read(&latency)
+            })
+        state.latencyWarning = try object.string("latency_warning")
+        return state
     }
 
     private static func required<Value>(_ value: Value?, _ name: String) throws(ProtocolError) -> Value {

@@ -6,6 +6,9 @@ public enum Notification: Sendable, Hashable {
     case output(OutputState)
     /// The listener reached an SSML `<mark name="..."/>` of an announcement.
     case mark(MarkReport)
+    /// A latency of an announcement measured after its end (its stop's `silent_ms`), to clients
+    /// that asked for it.
+    case latency(LatencyReport)
 
     /// `{"event":"finished","id":"7","client":"RetroRapid","text":"...","t_ms":1234.567}`, with
     /// `by` (the announcement that cut or replaced it), `position` or `reason` where the outcome has them.
@@ -17,8 +20,15 @@ public enum Notification: Sendable, Hashable {
         public var text: String
         /// Since the daemon started.
         public var milliseconds: Double
+        /// On an outcome that ends an announcement: how long it took to be heard, and to fall
+        /// silent when stopped, as far as measured by then.
+        public var latency: AnnouncementLatency?
 
-        public init(outcome: Outcome, id: String, client: String, text: String, milliseconds: Double) {
+        public init(
+            outcome: Outcome, id: String, client: String, text: String, milliseconds: Double,
+            latency: AnnouncementLatency? = nil
+        ) {
+            self.latency = latency
             self.outcome = outcome
             self.id = id
             self.client = client
@@ -38,6 +48,7 @@ public enum Notification: Sendable, Hashable {
             line.add("text", report.text)
             line.add("t_ms", milliseconds: report.milliseconds)
             report.outcome.addPayload(to: &line)
+            report.latency?.add(to: &line)
             return line.text
         case .output(let state):
             return state.object(event: Self.outputEvent).text
@@ -49,9 +60,18 @@ public enum Notification: Sendable, Hashable {
             line.add("mark", report.name)
             line.add("t_ms", milliseconds: report.milliseconds)
             return line.text
+        case .latency(let report):
+            var line = JSONObjectWriter()
+            line.add("event", Self.latencyEvent)
+            line.add("id", report.id)
+            line.add("client", report.client)
+            line.add("t_ms", milliseconds: report.milliseconds)
+            report.latency.add(to: &line)
+            return line.text
         }
     }
 
     static let outputEvent = "output"
     static let markEvent = "mark"
+    static let latencyEvent = "latency"
 }

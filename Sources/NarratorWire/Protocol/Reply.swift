@@ -232,11 +232,15 @@ public enum Reply: Sendable, Hashable {
         public var queuedMilliseconds: Double?
         /// Its text is SSML.
         public var ssml: Bool
+        /// How long it took to be heard, and to fall silent when stopped, as far as measured.
+        public var latency: AnnouncementLatency?
 
         public init(
             id: String, client: String, text: String, priority: Priority, outcome: Outcome, milliseconds: Double,
-            clientNumber: UInt64? = nil, queuedMilliseconds: Double? = nil, ssml: Bool = false
+            clientNumber: UInt64? = nil, queuedMilliseconds: Double? = nil, ssml: Bool = false,
+            latency: AnnouncementLatency? = nil
         ) {
+            self.latency = latency
             self.id = id
             self.client = client
             self.text = text
@@ -277,12 +281,21 @@ public struct OutputState: Sendable, Hashable {
     /// In `status`: how many times the sound server ran out of audio while the daemon still had
     /// some to give it (a gap in speech or an earcon), since the daemon started.
     public var underruns: Int
+    /// In `status`: how long speech took to be heard, stopped speech to fall silent and sounds to be
+    /// heard, over the last minute and since the daemon started (nil: not said).
+    public var latency: OutputLatency?
+    /// In `status`: the warning given once speech became slower than the player's
+    /// `latency_warn_ms`, with its likely cause (nil: none given).
+    public var latencyWarning: String?
 
-    public init(output: String, condition: Condition, milliseconds: Double, underruns: Int = 0) {
+    public init(
+        output: String, condition: Condition, milliseconds: Double, underruns: Int = 0, latency: OutputLatency? = nil
+    ) {
         self.output = output
         self.condition = condition
         self.milliseconds = milliseconds
         self.underruns = underruns
+        self.latency = latency
     }
 }
 
@@ -383,6 +396,7 @@ extension Reply.HistoryEntry {
         clientNumber.map { object.add("client_number", Int(clamping: $0)) }
         queuedMilliseconds.map { object.add("queued_ms", milliseconds: $0) }
         if ssml { object.add("ssml", true) }
+        latency?.add(to: &object)
         return object
     }
 }
@@ -402,6 +416,8 @@ extension OutputState {
         }
         line.add(event == nil ? "since_ms" : "t_ms", milliseconds: max(0, milliseconds))
         if event == nil { line.add("underruns", underruns) }
+        if event == nil, let latency { line.add("latency", object: latency.object) }
+        if event == nil, let latencyWarning { line.add("latency_warning", latencyWarning) }
         return line
     }
 }

@@ -35,8 +35,9 @@ extension Request {
         case .pause(let allClients, let client), .resume(let allClients, let client):
             if allClients { line.add("all_clients", true) }
             client.map { line.add("client", Int(clamping: $0.rawValue)) }
-        case .subscribe(let allClients):
+        case .subscribe(let allClients, let latency):
             if allClients { line.add("all_clients", true) }
+            if latency { line.add("latency", true) }
         case .set(let change, let allClients, let client):
             change.locale.map { line.add("locale", $0) }
             change.rate.map { line.add("rate", $0) }

@@ -65,7 +65,8 @@ extension Request {
         case .status:
             return .status
         case .subscribe:
-            return .subscribe(allClients: try fields.bool("all_clients") ?? false)
+            return .subscribe(
+                allClients: try fields.bool("all_clients") ?? false, latency: try fields.bool("latency") ?? false)
         case .play:
             guard let sound = try fields.string("sound"), !sound.isEmpty else {
                 throw ProtocolError(.missingField, "play needs \"sound\": the name of a sound of your profile")

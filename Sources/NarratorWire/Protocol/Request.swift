@@ -21,7 +21,8 @@ public enum Request: Sendable, Hashable {
     case set(VoiceChange, allClients: Bool = false, client: ClientID? = nil)
     case status
     /// Starts the stream of outcomes for this client's announcements, or everyone's.
-    case subscribe(allClients: Bool)
+    /// `latency`: also the latencies measured after an announcement's end (`latency` lines).
+    case subscribe(allClients: Bool, latency: Bool = false)
     /// Plays a sound of the client's profile now; the fields are the sound's arguments. A field
     /// `pan` (-1...1, checked when parsed) places the sound: its parts that have no place of their own.
     case play(sound: String, arguments: [Field])

@@ -13,7 +13,7 @@ struct ConductorRule: Sendable, CustomTestStringConvertible {
 
     /// Every row of docs/SERVER.md, in order.
     static let all: [ConductorRule] =
-        requests + announcements + world + control + placement + others + sounds + [layout]
+        requests + announcements + world + control + placement + others + sounds + [layout, latency, latencyWarning]
 }
 
 @Suite("docs/SERVER.md, the conductor's rules, one test per row")

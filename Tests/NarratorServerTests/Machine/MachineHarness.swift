@@ -106,6 +106,7 @@ enum MachineTrace {
         case .outcome(let report): "\(report.outcome.name) #\(report.id)"
         case .output(let state): "output \(state.condition)"
         case .mark(let mark): "mark #\(mark.id) \(mark.name)"
+        case .latency(let report): "latency #\(report.id)"
         }
     }
 }
