@@ -15,10 +15,6 @@ struct DoorSecret: Sendable, Equatable {
         hex = text
     }
 
-    init(hex: String) {
-        self.hex = hex
-    }
-
     /// Whether `line` is the secret, compared in time that does not depend on where they differ.
     func matches(_ line: some Collection<UInt8>) -> Bool {
         let expected = Array(hex.utf8)
