@@ -8,15 +8,15 @@ protocol DoorSession: SendableMetatype {
     associatedtype Inbound
 
     /// The connection opened: what the door asks before any message (SSIP's opening requests).
-    mutating func open(ask: (ConductorShell.Asked) -> Reply)
+    mutating func open(ask: ConductorShell.Desk)
     /// One message: the conductor asked through `ask`, and the door's answer.
-    mutating func answer(_ message: Inbound, ask: (ConductorShell.Asked) -> Reply) -> DoorAnswer
+    mutating func answer(_ message: Inbound, ask: ConductorShell.Desk) -> DoorAnswer
     /// A notification of the conductor for this client, in the door's words; nil: nothing to send.
     mutating func word(_ notification: Notification) -> String?
 }
 
 extension DoorSession {
-    mutating func open(ask: (ConductorShell.Asked) -> Reply) {}
+    mutating func open(ask: ConductorShell.Desk) {}
 }
 
 /// What a door writes for a message, and what the connection does next.
@@ -38,7 +38,7 @@ struct DoorAnswer {
 /// The narrator's own protocol: each request answered by the conductor's reply, each notification
 /// written as it is. The Unix socket's door and the Wine door both speak it.
 struct JSONSession: DoorSession {
-    mutating func answer(_ message: ConductorShell.Asked, ask: (ConductorShell.Asked) -> Reply) -> DoorAnswer {
+    mutating func answer(_ message: ConductorShell.Asked, ask: ConductorShell.Desk) -> DoorAnswer {
         DoorAnswer(text: ask(message).line + "\n")
     }
 

@@ -48,6 +48,17 @@ public actor ConductorShell {
         case rejected(ProtocolError)
     }
 
+    /// What a door reaches of the conductor while it answers its client (`respond`): it asks (each
+    /// request decided after what the one before it caused is carried out), and it reads its
+    /// client's speech as it is now, rather than keeping a copy of it.
+    public struct Desk {
+        let ask: (Asked) -> Reply
+        /// The client's announcements not ended and its own pause, read at the moment of the call.
+        public let speech: () -> ClientSpeech
+
+        public func callAsFunction(_ asked: Asked) -> Reply { ask(asked) }
+    }
+
     /// - Parameters:
     ///   - profile: the profile of clients that name none, already loaded.
     ///   - catalog: where the profiles that clients name are found (`.none`: only `profile`'s own name).
@@ -93,18 +104,19 @@ public actor ConductorShell {
     /// Call it on the shell's loop (it is the connection's): `body` and `write` run there, outside
     /// the actor's isolation, and only the decisions cross into it.
     public nonisolated func respond<Answer>(
-        for client: ClientID, write: (Answer) -> Void, _ body: (_ ask: (Asked) -> Reply) -> Answer
+        for client: ClientID, write: (Answer) -> Void, _ body: (_ desk: Desk) -> Answer
     ) {
         var pending: [ConductorAction] = []
         assumeIsolated { $0.answering = (client, []) }
-        let answer = body { asked in
-            let (reply, caused) = assumeIsolated { [pending] shell in
+        let ask = { (asked: Asked) -> Reply in
+            let (reply, caused) = self.assumeIsolated { [pending] shell in
                 shell.perform(pending)
                 return shell.decide(asked, from: client)
             }
             pending = caused
             return reply
         }
+        let answer = body(Desk(ask: ask, speech: { self.assumeIsolated { $0.conductor.speech(of: client) } }))
         let held = assumeIsolated { shell in
             defer { shell.answering = nil }
             return shell.answering?.held ?? []

@@ -5,9 +5,9 @@ import NarratorWire
 #endif
 
 /// What one SSIP connection keeps for `HISTORY`: its cursor, its sort, the length of a message's
-/// intro, its order of message types, and what its own messages were in SSIP's terms (priority and
-/// command), which the narrator's history does not hold. The messages themselves are the narrator's
-/// history (its last 100 announcements, every client's), read fresh for each command. Pure.
+/// intro and its order of message types. The messages themselves are the narrator's history (its last
+/// 100 announcements, every client's), read fresh for each command, with what SSIP defines of the
+/// connection's own (`SSIPMessages`: priority, command, intro). Pure.
 struct SSIPHistory {
     /// What sent a message: SSIP's message types, in their default order.
     enum Kind: String, CaseIterable {
@@ -47,9 +47,6 @@ struct SSIPHistory {
         var connected: Bool
     }
 
-    /// What this connection's own messages were, by id: the last `Ledger.historyLimit`.
-    private(set) var sent: [String: (priority: SSIPPriority, kind: Kind, shown: String?)] = [:]
-    private var sentOrder: [String] = []
     var ascending = true
     var sortKey = Key.time
     var shortLength = 64
@@ -57,16 +54,11 @@ struct SSIPHistory {
     /// `HISTORY CURSOR SET`'s client, and the message the cursor is on.
     var cursor: (whose: SSIPTarget, id: String)?
 
-    /// Notes what one of this connection's messages was.
-    mutating func note(_ id: String, _ priority: SSIPPriority, _ kind: Kind, shown: String?) {
-        sent[id] = (priority, kind, shown)
-        sentOrder.append(id)
-        if sentOrder.count > Ledger.historyLimit { sent.removeValue(forKey: sentOrder.removeFirst()) }
-    }
-
     /// The messages of the narrator's history as SSIP shows them, oldest first. `own` is this client's
     /// number and SSIP name; `queuedAt` turns the daemon's milliseconds into wall-clock seconds.
-    func messages(_ entries: [Reply.HistoryEntry], own: (UInt64, String), queuedAt: (Double) -> Double) -> [Message] {
+    func messages(
+        _ entries: [Reply.HistoryEntry], own: (UInt64, String), sent: SSIPMessages, queuedAt: (Double) -> Double
+    ) -> [Message] {
         entries.map { entry in
             let number = entry.clientNumber ?? 0
             let mine = number == own.0 ? sent[entry.id] : nil

@@ -22,22 +22,22 @@ extension SSIPSession {
     /// `STOP`: the message being heard ends (`cancelled`); the queues stay. Of this client, the message's
     /// scope is cancelled, so a block's messages go together; of another client or of all, the narrator's
     /// `cancel` of what is being heard, which takes the rest of its block too (C25).
-    mutating func stop(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
+    func stop(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
         case .everyone:
             _ = ask(.cancel(scope: nil, allClients: true, speaking: true))
         case .other(let other):
             _ = ask(.cancel(scope: nil, allClients: false, speaking: true, client: other))
         case .own:
-            if let speaking = messages.values.first(where: \.speaking) {
-                _ = ask(.cancel(scope: speaking.scope, allClients: false))
+            if let speaking = ask.open().speaking, let message = messages[speaking] {
+                _ = ask(.cancel(scope: message.scope, allClients: false))
             }
         }
         return SSIPReply(210, "OK STOPPED")
     }
 
     /// `CANCEL`: the client's messages (or everyone's, or another client's), heard and waiting, end.
-    mutating func cancel(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
+    func cancel(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
         case .own: _ = ask(.cancel(scope: nil, allClients: false))
         case .everyone: _ = ask(.cancel(scope: nil, allClients: true))
@@ -46,27 +46,25 @@ extension SSIPSession {
         return SSIPReply(213, "OK CANCELED")
     }
 
-    mutating func pause(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
+    func pause(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
         case .own:
             _ = ask(.pause(allClients: false))
-            paused = true
         case .everyone: _ = ask(.pause(allClients: true))
         case .other(let other): _ = ask(.pause(allClients: false, client: other))
         }
         return SSIPReply(211, "OK PAUSED")
     }
 
-    /// `RESUME self` of a client that did not pause itself is SSIP's 4xx error.
-    mutating func resume(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
+    /// `RESUME self` of a client whose speech is not paused (by itself, or by another naming it) is
+    /// SSIP's 4xx error; whether it is, the scheduler says, so another client's `RESUME all` counts.
+    func resume(_ target: SSIPTarget, ask: Ask) -> SSIPReply {
         switch whose(target) {
         case .own:
-            guard paused else { return SSIPReply(404, "ERR NOT PAUSED") }
+            guard ask.speech().paused else { return SSIPReply(404, "ERR NOT PAUSED") }
             _ = ask(.resume(allClients: false))
-            paused = false
         case .everyone:
             _ = ask(.resume(allClients: true))
-            paused = false
         case .other(let other): _ = ask(.resume(allClients: false, client: other))
         }
         return SSIPReply(212, "OK RESUMED")

@@ -6,8 +6,8 @@ import NarratorWire
 
 extension SSIPSession: DoorSession {
     /// One frame: a command, a `SPEAK` block, or bytes that are not SSIP.
-    mutating func answer(_ frame: SSIPFrame, ask: (ConductorShell.Asked) -> Reply) -> DoorAnswer {
-        let request: Ask = { ask(.request($0)) }
+    mutating func answer(_ frame: SSIPFrame, ask: ConductorShell.Desk) -> DoorAnswer {
+        let request = Ask(request: { ask(.request($0)) }, speech: ask.speech)
         let reply: SSIPReply
         var next = DoorAnswer.Next.read
         switch frame {
@@ -29,8 +29,8 @@ extension SSIPSession: DoorSession {
         return DoorAnswer(text: reply.text, next: next)
     }
 
-    mutating func open(ask: (ConductorShell.Asked) -> Reply) {
-        open(ask: { ask(.request($0)) } as Ask)
+    mutating func open(ask: ConductorShell.Desk) {
+        open(ask: Ask(request: { ask(.request($0)) }, speech: ask.speech))
     }
 
     mutating func word(_ notification: Notification) -> String? {

@@ -166,7 +166,9 @@ extension SSIPSession {
         else { return ([], []) }
         let (now, uptime) = (clock(), status.uptimeMilliseconds)
         let ownName = clientName ?? "unknown:unknown:unknown"
-        let messages = past.messages(entries, own: (client.rawValue, ownName)) { now - (uptime - $0) / 1000 }
+        let messages = past.messages(entries, own: (client.rawValue, ownName), sent: self.messages) {
+            now - (uptime - $0) / 1000
+        }
         var clients = status.connected.map { connected in
             SSIPHistory.Client(
                 number: connected.number,

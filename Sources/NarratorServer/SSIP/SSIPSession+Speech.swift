@@ -15,7 +15,8 @@ extension SSIPSession {
         // Inside a block only its first message meets the others: the block is one message to SSIP.
         let laterInBlock = block?.scope != nil
         if !laterInBlock {
-            for kind in priority.cancels where messages.values.contains(where: { $0.priority == kind }) {
+            let open = ask.open().ids
+            for kind in priority.cancels where open.contains(where: { messages[$0]?.priority == kind }) {
                 _ = ask(.cancel(scope: kind.scope, allClients: false))
             }
         }
@@ -27,15 +28,16 @@ extension SSIPSession {
             nextScope += 1
             if block != nil { block?.scope = scope }
         }
-        let key = laterInBlock ? nil : priority.supersedes(progress: progressKey())
+        let key = laterInBlock ? nil : priority.supersedes(progress: progressKey(ask: ask))
         let say = Request.Say(
             .text(text), priority: priority.narrator, supersedes: key,
             expiresMilliseconds: priority.expiresMilliseconds, scope: scope, ssml: ssml, block: block != nil)
         switch ask(.say(say)) {
         case .announcement(let announcement):
-            messages[announcement.id] = SSIPMessage(priority: priority, scope: scope, events: events, key: key)
+            let message = SSIPMessage(
+                priority: priority, kind: kind, shown: shown, events: events, scope: scope, key: key)
+            messages.note(announcement.id, message, open: ask.open().ids)
             lastMessage = announcement.id
-            past.note(announcement.id, priority, kind, shown: shown)
             return .queued(announcement.id)
         case .error(let error):
             return Self.reply(to: error)
@@ -46,11 +48,16 @@ extension SSIPSession {
 
     /// The key of a new `progress` message: the one a waiting progress message has (so it is
     /// replaced), never the one of the progress message being heard (so that one finishes).
-    func progressKey() -> String {
+    func progressKey(ask: Ask) -> String {
         let (first, second) = ("ssip-progress-a", "ssip-progress-b")
-        let own = messages.values.filter { $0.priority == .progress }
-        if let speaking = own.first(where: \.speaking) { return speaking.key == first ? second : first }
-        return own.first?.key ?? first
+        let (open, speaking) = ask.open()
+        if let speaking, let heard = messages[speaking], heard.priority == .progress {
+            return heard.key == first ? second : first
+        }
+        let waiting = open.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }.compactMap { messages[$0] }.first {
+            $0.priority == .progress
+        }
+        return waiting?.key ?? first
     }
 
     /// A sound of the client's profile (`play`), which SSIP calls a sound icon; one the profile

@@ -18,8 +18,21 @@ struct SSIPSession {
         case close
     }
 
-    /// Asks the conductor one request of this client and returns its reply.
-    typealias Ask = (Request) -> Reply
+    /// What the session reaches of the conductor: it asks one request of this client and gets its
+    /// reply, and reads the client's speech as the ledger holds it now.
+    struct Ask {
+        let request: (Request) -> Reply
+        let speech: () -> ClientSpeech
+
+        func callAsFunction(_ request: Request) -> Reply { self.request(request) }
+
+        /// The ids (SSIP's message ids) of the client's announcements not ended, and of the one heard.
+        func open() -> (ids: Set<String>, speaking: String?) {
+            let open = speech().open
+            let speaking = open.first { $0.value == .speaking }?.key
+            return (Set(open.keys.map { String($0.rawValue) }), speaking.map { String($0.rawValue) })
+        }
+    }
 
     let client: ClientID
     let voices: [SSIPVoice]
@@ -31,19 +44,17 @@ struct SSIPSession {
     /// `GET`): what changed since was changed by someone else (`follow`).
     var heard: Reply.Voice?
     var events: Set<SSIPEventKind> = []
-    /// This client's messages not ended yet, by announcement id (SSIP's message id).
-    var messages: [String: SSIPMessage] = [:]
+    /// What SSIP defines of this client's messages, by id; their life is the ledger's (`Ask.speech`).
+    var messages = SSIPMessages()
     /// The number of the next message's scope.
     var nextScope = 1
     /// `BLOCK BEGIN` was sent: its priority, the scope its messages share once the first is sent, and
     /// the id of its message that was cancelled (`STOP`, `CANCEL`, of this client or another): the
     /// block is one message to SSIP, so the rest of it is not said.
     var block: (priority: SSIPPriority, scope: String?, cut: String?)?
-    /// This connection paused its own speech (`PAUSE self`).
-    var paused = false
     /// The id of the last message this client sent.
     var lastMessage: String?
-    /// What `HISTORY` keeps for this connection: cursor, sort, and what its messages were.
+    /// What `HISTORY` keeps for this connection: its cursor and sort.
     var past = SSIPHistory()
     /// The wall clock in seconds since 1970, for the times `HISTORY` lists (a test's own, fixed).
     let clock: @Sendable () -> Double

@@ -46,6 +46,26 @@ import Testing
         #expect(m.events[2] == nil)
     }
 
+    /// Whether a client's speech is paused is the scheduler's, read when `RESUME self` comes: a pause
+    /// another client lifted (`RESUME all`) or made (`PAUSE 1`) counts, as the speech does.
+    @Test func resumeSelfFollowsPausesOtherClientsMadeAndLifted() {
+        var m = SSIPMachine()
+        m.connect(1)
+        m.connect(2)
+        m.speak(1, .message, "One.")
+        m.startAndStop()
+        #expect(m.send(1, "PAUSE self").code == 211)
+        #expect(m.send(2, "RESUME all").code == 212)
+        m.startAndStop()
+        #expect(m.send(1, "RESUME self").text == "404 ERR NOT PAUSED\r\n")
+        #expect(m.send(2, "PAUSE 1").code == 211)
+        m.startAndStop()
+        #expect(m.send(1, "RESUME self").text == "212 OK RESUMED\r\n")
+        m.startAndStop()
+        #expect(m.events[1] == ["BEGIN #1", "PAUSED #1", "RESUMED #1", "PAUSED #1", "RESUMED #1"])
+        #expect(m.machine.conductor.scheduler.pausedClients.isEmpty)
+    }
+
     /// SSIP: of a number no client has, "do nothing"; speech-dispatcher answers its PAUSE and RESUME
     /// with OK too.
     @Test func aNumberNoClientHasDoesNothing() {

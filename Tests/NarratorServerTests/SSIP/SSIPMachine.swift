@@ -8,7 +8,18 @@ import Testing
 /// out, rendered short. Each notification goes to its session as the connection would hand it, so
 /// `events` holds the 7xx events each client got, and `heard` what the speech system was told.
 struct SSIPMachine {
-    var machine = MachineHarness()
+    /// The conductor, in a box a session's `Ask` can reach while the machine is changed (a session's
+    /// requests run the conductor while the session itself is being changed).
+    private final class Box {
+        var machine = MachineHarness()
+        var caused: [ConductorAction] = []
+    }
+
+    private let box = Box()
+    var machine: MachineHarness {
+        get { box.machine }
+        nonmutating _modify { yield &box.machine }
+    }
     var sessions: [UInt64: SSIPSession] = [:]
     /// Each client's events: `BEGIN #1`, `END #1`, `CANCELED #2`...
     var events: [UInt64: [String]] = [:]
@@ -24,15 +35,9 @@ struct SSIPMachine {
         deliver(machine.run(.connected(client)))
         var session = SSIPSession(
             client: client, voices: [SSIPVoice(name: "Polish", language: "pl")], clock: { Self.wallClock })
-        var caused: [ConductorAction] = []
-        session.open { request in
-            let actions = machine.run(.request(client, request))
-            caused += actions.dropFirst()
-            guard case .reply(_, let reply)? = actions.first else { return .done }
-            return reply
-        }
+        session.open(ask: ask(client))
         sessions[id] = session
-        deliver(caused)
+        deliver(caused())
         #expect(send(id, "SET SELF NOTIFICATION ALL on").code == 220)
     }
 
@@ -40,13 +45,7 @@ struct SSIPMachine {
     @discardableResult
     mutating func send(_ id: UInt64, _ line: String, data: String? = nil) -> SSIPReply {
         guard var session = sessions[id] else { return SSIPReply(0, "no session") }
-        var caused: [ConductorAction] = []
-        let ask: SSIPSession.Ask = { request in
-            let actions = machine.run(.request(ClientID(rawValue: id), request))
-            caused += actions.dropFirst()
-            guard case .reply(_, let reply)? = actions.first else { return .done }
-            return reply
-        }
+        let ask = ask(ClientID(rawValue: id))
         var reply: SSIPReply
         switch SSIPCommand.parse(line) {
         case .success(let command):
@@ -57,8 +56,27 @@ struct SSIPMachine {
             reply = error
         }
         sessions[id] = session
-        deliver(caused)
+        deliver(caused())
         return reply
+    }
+
+    /// What a session reaches of the conductor, as the shell's `Desk` gives it: what each request
+    /// caused beyond its reply is kept, and delivered after the command's reply (`delivered`).
+    private func ask(_ client: ClientID) -> SSIPSession.Ask {
+        SSIPSession.Ask(
+            request: { [box] request in
+                let actions = box.machine.run(.request(client, request))
+                box.caused += actions.dropFirst()
+                guard case .reply(_, let reply)? = actions.first else { return .done }
+                return reply
+            },
+            speech: { [box] in box.machine.conductor.speech(of: client) })
+    }
+
+    /// What the requests of the last command caused, taken.
+    private func caused() -> [ConductorAction] {
+        defer { box.caused = [] }
+        return box.caused
     }
 
     /// `SET SELF PRIORITY`, then `SPEAK` of `text`; the message id.
