@@ -27,8 +27,11 @@ public struct EngineSpeaker: Speaker {
 
     public func stop(_ id: AnnouncementID) { engine.stop(id) }
 
-    /// A lookup only: the daemon's conductor asks it while deciding, and does no I/O then. A fallback
-    /// is logged (once per locale) when an announcement in that locale is spoken (`enqueueChecked`).
+    /// The engine's voice lists, with choices kept apart from the engine's (`EngineVoices.snapshot`).
+    public var voices: any VoiceCatalog { EngineVoices.snapshot(of: engine) }
+
+    /// A lookup only. A fallback is logged (once per locale) when an announcement in that locale is
+    /// spoken (`enqueueChecked`).
     public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
         try EngineVoices(engine: engine, logsFallbacks: false).voice(for: locale)
     }

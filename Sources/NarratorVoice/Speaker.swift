@@ -12,6 +12,9 @@ public protocol Speaker: VoiceCatalog {
     func speak(_ request: SpeechRequest, observer: @escaping @Sendable (SpeakerEvent) -> Void) throws(SpeakerError)
     /// Stops an announcement, queued or speaking; an unknown or ended id is ignored.
     func stop(_ id: AnnouncementID)
+    /// The voices as a value, read once: what the daemon's conductor decides with. Its lookups touch
+    /// nothing the speaking side holds (no lock, no connection), so deciding never waits on speech.
+    var voices: any VoiceCatalog { get }
 }
 
 /// The voices a speech system has: what a client's locale and the player's configured voices

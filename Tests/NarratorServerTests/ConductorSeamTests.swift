@@ -25,6 +25,9 @@ final class FakeSpeaker: Speaker {
         emit(.stopped(id, resumePosition: 0))
     }
 
+    /// Its lookups below are pure, so it is its own catalog.
+    var voices: any VoiceCatalog { self }
+
     /// Languages of the private-use range (`qaa`) have no voice: English speaks them.
     func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
         guard locale.allSatisfy({ $0.isLetter || $0 == "-" }), !locale.isEmpty else {

@@ -76,6 +76,8 @@ final class WatchingSpeaker: Speaker, @unchecked Sendable {
 
     func stop(_ id: AnnouncementID) { inner.stop(id) }
 
+    var voices: any VoiceCatalog { inner }
+
     func voice(for locale: String) throws(SpeakerError) -> VoiceChoice { try inner.voice(for: locale) }
 
     func voice(named name: String) throws(SpeakerError) -> VoiceChoice { try inner.voice(named: name) }

@@ -27,6 +27,21 @@ struct VoiceChoicesTests {
         #expect(resolver.choices.count == (locales: 1, names: 1))
     }
 
+    @Test("The conductor's snapshot chooses as the engine does, from choices of its own")
+    func snapshotChoosesAloneAndTheSame() throws {
+        let engine = try TestEngine.engine()
+        let snapshot = EngineVoices.snapshot(of: engine)
+        #expect(snapshot.resolver.choices !== engine.resolver.choices)
+        #expect(snapshot.engine == nil)
+        let live = EngineVoices(engine: engine, logsFallbacks: false)
+        for locale in ["pl", "fr-CA", "pt-BR", "qaa", "en-US"] {
+            #expect(try snapshot.voice(for: locale) == live.voice(for: locale), "\(locale)")
+        }
+        #expect(try snapshot.voice(named: "pl+f3") == live.voice(named: "pl+f3"))
+        #expect(try snapshot.variant(named: "Female2") == "f2")
+        #expect(snapshot.resolver.choices.count.locales == 5)
+    }
+
     @Test("What cannot be resolved is not kept, and throws again")
     func keepsNoFailures() throws {
         let resolver = try freshResolver()

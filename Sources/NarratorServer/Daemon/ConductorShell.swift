@@ -78,7 +78,7 @@ public actor ConductorShell {
         self.config = config
         self.logger = logger
         conductor = Conductor(
-            profile: profile, voices: speaker, sampleRate: sounds.sampleRate, channels: sounds.channels,
+            profile: profile, voices: speaker.voices, sampleRate: sounds.sampleRate, channels: sounds.channels,
             output: sounds.status,
             defaults: defaults, configPath: config?.path, started: .now)
     }
