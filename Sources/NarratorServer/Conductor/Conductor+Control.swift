@@ -33,7 +33,7 @@ extension Conductor {
         if let client, sessions[client] == nil { throw Self.unknownClient(client, "is connected") }
         if allClients {
             // Who paused all is kept for `status` (the client may be gone by then: `narrator pause`).
-            pausedAllBy = pause ? session.name : nil
+            sessions.pausedAllBy = pause ? session.name : nil
             return [.schedule(pause ? .pause(.all) : .resume(.all))]
         }
         let target = PauseTarget.client(client ?? session.id)

@@ -54,6 +54,6 @@ extension Conductor {
 
     /// What plays, and for how long.
     func soundReply(_ name: String, _ samples: [Int16]) -> Reply {
-        .sound(name: name, milliseconds: samples.count / channels * 1000 / sampleRate)
+        .sound(name: name, milliseconds: samples.count / output.channels * 1000 / output.sampleRate)
     }
 }

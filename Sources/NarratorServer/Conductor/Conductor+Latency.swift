@@ -34,17 +34,17 @@ extension Conductor {
                 $0.latency.handedMilliseconds = handed
                 $0.latency.audibleMilliseconds = audible
             }
-            latencies.audible.add(audible, at: at)
+            output.latencies.audible.add(audible, at: at)
             warnIfSlow(handed: handed, audible: audible)
             toldLate(id)
         case .speechStopped(let id):
             guard let asked = ledger.records[id]?.stopMilliseconds else { return }
             let silent = max(0, milliseconds(timing.heard) - asked)
             ledger.update(id) { $0.latency.silentMilliseconds = silent }
-            latencies.silent.add(silent, at: at)
+            output.latencies.silent.add(silent, at: at)
             toldLate(id)
         case .sound(let requested):
-            latencies.sound.add(max(0, milliseconds(timing.heard) - milliseconds(requested)), at: at)
+            output.latencies.sound.add(max(0, milliseconds(timing.heard) - milliseconds(requested)), at: at)
         }
     }
 
@@ -67,8 +67,10 @@ extension Conductor {
     /// and the device's latency) or the narrator's own part (synthesis and writing), of the last one,
     /// and the underruns counted so far.
     private mutating func warnIfSlow(handed: Double, audible: Double) {
-        guard let limit = defaults.latencyWarnMilliseconds, latencyWarning?.limit != limit else { return }
-        let minute = latencies.audible.lastMinute(at: milliseconds(now))
+        guard let limit = settings.defaults.latencyWarnMilliseconds, output.latencyWarning?.limit != limit else {
+            return
+        }
+        let minute = output.latencies.audible.lastMinute(at: milliseconds(now))
         guard minute.count >= 3, let median = minute.median, median > Double(limit) else { return }
         func ms(_ value: Double) -> String { "\((value * 10).rounded() / 10) ms" }
         let server = audible - handed
@@ -76,18 +78,20 @@ extension Conductor {
             server >= handed
             ? "the sound server's part: \(ms(server)) of the last one went by in its buffers and the device's latency (a Bluetooth headset or a busy PipeWire graph), \(ms(handed)) before it reached the server"
             : "the narrator's own part: \(ms(handed)) of the last one went by before its first sample reached the sound server (synthesis, or a loaded machine), \(ms(server)) after"
-        let underruns = output.underruns == 0 ? "" : " The sound broke up \(output.underruns) times so far (underruns)."
+        let underruns =
+            output.status.underruns == 0
+            ? "" : " The sound broke up \(output.status.underruns) times so far (underruns)."
         let text =
             "Speech takes \(ms(median)) to be heard (median of the last minute), past latency_warn_ms \(limit); likely \(cause).\(underruns)"
-        latencyWarning = (limit, text)
+        output.latencyWarning = (limit, text)
         actions.append(.log(.warning, text))
     }
 
     /// The output's state for `status`, with its latencies and the warning, once given.
     var outputStateWithLatency: OutputState {
-        var state = Self.outputState(output, milliseconds: milliseconds(output.since))
-        state.latency = latencies.figures(at: milliseconds(now))
-        state.latencyWarning = latencyWarning?.text
+        var state = Self.outputState(output.status, milliseconds: milliseconds(output.status.since))
+        state.latency = output.latencies.figures(at: milliseconds(now))
+        state.latencyWarning = output.latencyWarning?.text
         return state
     }
 }

@@ -12,6 +12,6 @@ extension Conductor {
     /// A sound of `profile` as the output takes it: at its rate, in its channels, the parts the book
     /// does not place at `pan` (rule C23).
     func render(_ cue: SoundCue, of profile: Profile, at pan: Pan) throws(ProtocolError) -> [Int16] {
-        try profile.render(cue, sampleRate: sampleRate, channels: channels, pan: pan)
+        try profile.render(cue, sampleRate: output.sampleRate, channels: output.channels, pan: pan)
     }
 }

@@ -34,10 +34,11 @@ extension Conductor {
             switch consequence {
             case .schedule(let input): feed(input)
             case .play(let name, let samples):
-                actions.append(.play(name: name, samples: samples, channels: channels, gain: effectsGain(of: client)))
+                actions.append(
+                    .play(name: name, samples: samples, channels: output.channels, gain: effectsGain(of: client)))
             case .playAfter(let id, let name, let samples):
                 soundsAfterSpeech[id] = SoundAfterSpeech(
-                    name: name, samples: samples, channels: channels, gain: effectsGain(of: client))
+                    name: name, samples: samples, channels: output.channels, gain: effectsGain(of: client))
             }
         }
     }
@@ -146,7 +147,7 @@ extension Conductor {
             throw ProtocolError(.speech, error.description)
         }
         try ledger.admits(bytes: text.utf8.count, from: session.id)
-        for notice in fallbacks.unreported(notices) {
+        for notice in profiles.fallbacks.unreported(notices) {
             actions.append(.log(.warning, notice.description, ["client": "\(session.name)"]))
         }
         var voice = voice(of: session)
@@ -158,7 +159,7 @@ extension Conductor {
         } else {
             choice = try? voices.voice(for: voice.locale)
         }
-        voice.voice = defaults.voiceName(for: voice.locale)
+        voice.voice = settings.defaults.voiceName(for: voice.locale)
         // A voice the player named for the language speaks it: nothing is missing then.
         let notice = ssml || voice.voice != nil ? nil : missingVoiceNotice(choice, for: voice.locale, to: session)
         return enqueue(
@@ -195,7 +196,7 @@ extension Conductor {
     private mutating func missingVoiceNotice(_ choice: VoiceChoice?, for locale: String, to session: Session)
         -> String?
     {
-        guard defaults.spokenNotices, !session.toldMissingVoice.contains(locale),
+        guard settings.defaults.spokenNotices, !session.toldMissingVoice.contains(locale),
             let choice, let language = choice.substituteLanguage
         else { return nil }
         sessions[session.id]?.toldMissingVoice.insert(locale)

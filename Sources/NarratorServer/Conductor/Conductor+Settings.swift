@@ -37,10 +37,10 @@ extension Conductor {
 
     /// What `set` answers: a client's settings over the daemon's defaults.
     func voiceReply(_ own: OwnVoice) -> Reply.Voice {
-        let voice = own.over(defaults.voice)
+        let voice = own.over(settings.defaults.voice)
         return Reply.Voice(
             locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
-            effectsVolume: own.effectsVolume ?? defaults.effectsVolume, variant: voice.variant,
+            effectsVolume: own.effectsVolume ?? settings.defaults.effectsVolume, variant: voice.variant,
             punctuation: voice.punctuation, capitals: voice.capitals, spelling: own.spelling ?? false)
     }
 
@@ -76,8 +76,8 @@ extension Conductor {
             case .spelling: own.spelling = nil
             }
         }
-        let voice = own.over(defaults.voice)
-        let effectsVolume = own.effectsVolume ?? defaults.effectsVolume
+        let voice = own.over(settings.defaults.voice)
+        let effectsVolume = own.effectsVolume ?? settings.defaults.effectsVolume
         do throws(SpeechRequestError) {
             try voice.validate()
             let range = DaemonDefaults.effectsVolumeRange
@@ -102,17 +102,17 @@ extension Conductor {
         case .success(let loaded):
             for warning in loaded.warnings { actions.append(.log(.warning, warning)) }
             var taken = loaded.defaults
-            if taken.output != defaults.output {
+            if taken.output != settings.defaults.output {
                 actions.append(
                     .log(
                         .warning,
-                        "The output \(taken.output) (\(taken.origin(of: .output))) is used from the next start; sound goes to \(defaults.output) until then"
+                        "The output \(taken.output) (\(taken.origin(of: .output))) is used from the next start; sound goes to \(settings.defaults.output) until then"
                     ))
             }
-            taken.output = defaults.output
-            taken.origins[.output] = defaults.origins[.output]
-            defaults = taken
-            actions.append(.log(.info, loaded.summary(path: configPath ?? "")))
+            taken.output = settings.defaults.output
+            taken.origins[.output] = settings.defaults.origins[.output]
+            settings.defaults = taken
+            actions.append(.log(.info, loaded.summary(path: settings.path ?? "")))
         }
         for (name, result) in reload.profiles {
             switch result {
@@ -127,6 +127,6 @@ extension Conductor {
                     .log(.error, "Reload failed for the profile \(name), keeping its last good version: \(error)"))
             }
         }
-        if !reload.profiles.isEmpty { fallbacks = FallbackLedger() }
+        if !reload.profiles.isEmpty { profiles.fallbacks = FallbackLedger() }
     }
 }

@@ -16,7 +16,7 @@ extension Conductor {
         ]
         for name in counters.outcomes.keys.sorted() { numbers.append(.init(name, counters.outcomes[name] ?? 0)) }
         let paused = Reply.Status.Paused(
-            all: scheduler.isPausedForAll, allBy: scheduler.isPausedForAll ? pausedAllBy : nil,
+            all: scheduler.isPausedForAll, allBy: scheduler.isPausedForAll ? sessions.pausedAllBy : nil,
             clients: scheduler.pausedClients.map { name(of: $0) })
         let profile = profile(of: session)
         return Reply.Status(
@@ -31,15 +31,19 @@ extension Conductor {
 
     /// The defaults clients get, and where each comes from.
     private var statusDefaults: Reply.Status.Defaults {
-        let voice = defaults.voice
+        let voice = settings.defaults.voice
         return Reply.Status.Defaults(
             voice: Reply.Voice(
                 locale: voice.locale, rate: voice.rate, pitch: voice.pitch, volume: voice.volume,
-                effectsVolume: defaults.effectsVolume),
-            output: defaults.output, spokenNotices: defaults.spokenNotices,
-            voices: defaults.voices.keys.sorted().map { Reply.Status.Text($0, defaults.voices[$0] ?? "") },
-            origins: defaults.settings.map { Reply.Status.Text($0.key.name, defaults.origin(of: $0.key).description) },
-            file: configPath)
+                effectsVolume: settings.defaults.effectsVolume),
+            output: settings.defaults.output, spokenNotices: settings.defaults.spokenNotices,
+            voices: settings.defaults.voices.keys.sorted().map {
+                Reply.Status.Text($0, settings.defaults.voices[$0] ?? "")
+            },
+            origins: settings.defaults.settings.map {
+                Reply.Status.Text($0.key.name, settings.defaults.origin(of: $0.key).description)
+            },
+            file: settings.path)
     }
 
     /// The kept announcements of clients named like `session` (or of all), oldest first, the last `limit`.

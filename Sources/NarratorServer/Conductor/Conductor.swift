@@ -12,46 +12,29 @@ import NarratorWire
 /// nothing: the shell (`ConductorShell`) does all of that, in the order of the actions. Its rules
 /// are the table in docs/SERVER.md, each a test (`ConductorRuleTests`).
 public struct Conductor {
-    /// Where the voices of a locale are looked up (the speech system's list, read once at start).
+    /// Where the voices of a locale are looked up: a value snapshot of the speech system's voices
+    /// (`Speaker.voices`), so deciding never touches the speaking side.
     let voices: any VoiceCatalog
-    /// The rate earcons are rendered at: the audio output's.
-    let sampleRate: Int
-    /// The channels earcons are rendered in: the audio output's (2: placed left to right; 1: mono),
-    /// as it last reported them (a stereo output whose sink is mono mixes in one, C25).
-    var channels: Int
     /// When the daemon started: notifications and history count milliseconds from it.
     let started: ContinuousClock.Instant
 
+    // Announcements: their order, and each one's life.
     var scheduler = Scheduler<ContinuousClock.Instant>()
     var ledger = Ledger()
-    var sessions: [ClientID: Session] = [:]
-    /// Every profile held, by the name clients gave (the default one among them); kept until the
-    /// daemon ends. A session names its profile, so a reload reaches every client of it at once.
-    var profiles: [String: Profile]
-    /// The profile of clients that name none.
-    let defaultProfile: String
-    /// The voice of clients that choose none, and where each part came from (docs/CONFIG.md).
-    var defaults: DaemonDefaults
-    /// The player's settings file `defaults` were read from (and are read again from on SIGHUP).
-    let configPath: String?
-    /// The name of the client that paused all speech, while it is paused (the client may be gone).
-    var pausedAllBy: String?
-    /// The audio output as last reported.
-    var output: OutputStatus
-    /// How long speech took to be heard, stopped speech to fall silent, and sounds to be heard.
-    var latencies = Latencies()
-    /// The warning given when speech became slower than `latency_warn_ms`, and for which setting:
-    /// given once per setting (C30).
-    var latencyWarning: (limit: Int, text: String)?
-    var counters = Counters()
-    /// Which fallbacks of the tables have been logged, so each is logged once.
-    var fallbacks = FallbackLedger()
     var nextAnnouncement: UInt64 = 1
-    /// The wake-up the shell holds for the scheduler's next deadline.
-    var armedDeadline: ContinuousClock.Instant?
     /// Sounds of events that play once their speech has been heard to its end (C27), by announcement.
     var soundsAfterSpeech: [AnnouncementID: SoundAfterSpeech] = [:]
+    /// The wake-up the shell holds for the scheduler's next deadline.
+    var armedDeadline: ContinuousClock.Instant?
 
+    // The world around them, each by concern.
+    var sessions = Sessions()
+    var profiles: Profiles
+    var settings: PlayerSettings
+    var output: OutputSide
+    var counters = Counters()
+
+    // The input being handled: set by `handle` before anything else, read by nothing after it.
     /// The actions of the input being handled.
     var actions: [ConductorAction] = []
     /// The instant of the input being handled.
@@ -61,14 +44,10 @@ public struct Conductor {
         profile: Profile, voices: any VoiceCatalog, sampleRate: Int, channels: Int = 1, output: OutputStatus,
         defaults: DaemonDefaults = .builtIn, configPath: String? = nil, started: ContinuousClock.Instant
     ) {
-        self.configPath = configPath
         self.voices = voices
-        self.sampleRate = sampleRate
-        self.channels = output.channels ?? channels
-        self.profiles = [profile.name: profile]
-        self.defaultProfile = profile.name
-        self.defaults = defaults
-        self.output = output
+        self.profiles = Profiles(byName: [profile.name: profile], defaultName: profile.name)
+        self.settings = PlayerSettings(defaults: defaults, path: configPath)
+        self.output = OutputSide(sampleRate: sampleRate, channels: output.channels ?? channels, status: output)
         self.started = started
         self.now = started
     }
@@ -79,10 +58,10 @@ public struct Conductor {
         actions = []
         switch input {
         case .connected(let client):
-            sessions[client] = Session(id: client, name: "client \(client.rawValue)", profile: defaultProfile)
+            sessions[client] = Session(id: client, name: "client \(client.rawValue)", profile: profiles.defaultName)
             counters.connections += 1
         case .disconnected(let client):
-            sessions.removeValue(forKey: client)
+            sessions[client] = nil
             // Its pause goes with it; otherwise its queued speech would wait for a resume nobody can send.
             if scheduler.pausedClients.contains(client) { feed(.resume(.client(client))) }
         case .request(let client, let request, let profile):
@@ -123,17 +102,17 @@ public struct Conductor {
 
     /// The profile a session uses.
     func profile(of session: Session) -> Profile {
-        profiles[session.profile] ?? profiles[defaultProfile]!
+        profiles[session.profile] ?? profiles[profiles.defaultName]!
     }
 
     /// The client's voice now: what it chose, over the daemon's defaults.
     func voice(of session: Session) -> VoiceRequest {
-        session.own.over(defaults.voice)
+        session.own.over(settings.defaults.voice)
     }
 
     /// What a client's sounds are multiplied by: its effects volume (its own, else the daemon's) / 100.
     func effectsGain(of client: ClientID) -> Double {
-        Double(sessions[client]?.own.effectsVolume ?? defaults.effectsVolume) / 100
+        Double(sessions[client]?.own.effectsVolume ?? settings.defaults.effectsVolume) / 100
     }
 
     /// The name a client goes by, also once it is gone.
@@ -151,10 +130,10 @@ public struct Conductor {
 
     private mutating func outputChanged(_ status: OutputStatus) {
         // Reports from the mixer's thread and the one at the watch's start may cross: the older is stale.
-        guard status.since >= output.since else { return }
-        let changed = status.condition != output.condition
-        output = status
-        if let layout = status.channels { channels = layout }
+        guard status.since >= output.status.since else { return }
+        let changed = status.condition != output.status.condition
+        output.status = status
+        if let layout = status.channels { output.channels = layout }
         guard changed else { return }
         let notification = Notification.output(Self.outputState(status, milliseconds: milliseconds(status.since)))
         let listeners = sessions.values.filter { $0.subscription != .none }.map(\.id)
@@ -181,4 +160,61 @@ struct Counters {
     var requests = 0
     var errors = 0
     var outcomes: [String: Int] = [:]
+}
+
+/// Every client connected, by id, and who paused all speech.
+struct Sessions {
+    private(set) var byID: [ClientID: Session] = [:]
+    /// The name of the client that paused all speech, while it is paused (the client may be gone).
+    var pausedAllBy: String?
+
+    subscript(client: ClientID) -> Session? {
+        get { byID[client] }
+        set { byID[client] = newValue }
+    }
+
+    var values: Dictionary<ClientID, Session>.Values { byID.values }
+    var keys: Dictionary<ClientID, Session>.Keys { byID.keys }
+    var count: Int { byID.count }
+}
+
+/// The profiles held: their tables, event maps and sounds.
+struct Profiles {
+    /// Every profile held, by the name clients gave (the default one among them); kept until the
+    /// daemon ends. A session names its profile, so a reload reaches every client of it at once.
+    var byName: [String: Profile]
+    /// The profile of clients that name none.
+    let defaultName: String
+    /// Which fallbacks of the tables have been logged, so each is logged once.
+    var fallbacks = FallbackLedger()
+
+    subscript(name: String) -> Profile? {
+        get { byName[name] }
+        set { byName[name] = newValue }
+    }
+}
+
+/// The player's settings: the voice of clients that choose none, and where each part came from
+/// (docs/CONFIG.md).
+struct PlayerSettings {
+    var defaults: DaemonDefaults
+    /// The settings file `defaults` were read from (and are read again from on SIGHUP).
+    let path: String?
+}
+
+/// The audio output as the conductor knows it: what earcons are rendered for, its last report, and
+/// how fast it has been.
+struct OutputSide {
+    /// The rate earcons are rendered at: the audio output's.
+    let sampleRate: Int
+    /// The channels earcons are rendered in: the audio output's (2: placed left to right; 1: mono),
+    /// as it last reported them (a stereo output whose sink is mono mixes in one, C25).
+    var channels: Int
+    /// The audio output as last reported.
+    var status: OutputStatus
+    /// How long speech took to be heard, stopped speech to fall silent, and sounds to be heard.
+    var latencies = Latencies()
+    /// The warning given when speech became slower than `latency_warn_ms`, and for which setting:
+    /// given once per setting (C30).
+    var latencyWarning: (limit: Int, text: String)?
 }

@@ -166,7 +166,7 @@ public actor ConductorShell {
                 return .failure(error)
             }
         }
-        handle(.reloaded(Reload(config: settings, profiles: catalog.reload(conductor.profiles))))
+        handle(.reloaded(Reload(config: settings, profiles: catalog.reload(conductor.profiles.byName))))
     }
 
     /// Stops all speech and any wake-up (graceful shutdown).

@@ -105,7 +105,8 @@ extension ConductorRule {
             let pauser = machine.connect(2, name: "narrator pause")
             machine.run(.request(pauser, .pause(allClients: true)))
             machine.run(.disconnected(pauser))
-            #expect(machine.conductor.scheduler.isPausedForAll && machine.conductor.pausedAllBy == "narrator pause")
+            #expect(machine.conductor.scheduler.isPausedForAll)
+            #expect(machine.conductor.sessions.pausedAllBy == "narrator pause")
         },
         ConductorRule(
             id: "C14",

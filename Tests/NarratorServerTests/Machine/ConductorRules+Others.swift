@@ -36,7 +36,7 @@ extension ConductorRule {
                 [one, two, three].map { machine.conductor.voice(of: machine.conductor.sessions[$0]!).pitch } == [
                     70, 70, 70,
                 ])
-            #expect(machine.conductor.defaults.voice.pitch == 50)
+            #expect(machine.conductor.settings.defaults.voice.pitch == 50)
             // A client's own setting wins over the player's, and a reset follows the player's again.
             _ = machine.run(.request(one, .set(.init(reset: [.rate]), allClients: true)))
             #expect([one, two, three].map(rate) == [320, 320, 320])

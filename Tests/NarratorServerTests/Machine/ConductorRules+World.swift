@@ -44,7 +44,7 @@ extension ConductorRule {
             #expect(status.output.condition == .lost(reason: "gone"))
             // A report older than the one held (reports from two threads may cross) is stale.
             #expect(machine.trace(.output(OutputStatus(output: "fake", since: MachineHarness.start))) == [])
-            #expect(machine.conductor.output.condition == .lost("gone"))
+            #expect(machine.conductor.output.status.condition == .lost("gone"))
             machine.milliseconds += 1
             let working = OutputStatus(output: "fake", since: machine.now)
             #expect(machine.trace(.output(working)) == ["notify [1] output working"])
@@ -66,8 +66,8 @@ extension ConductorRule {
                     Reload(config: .success(settings), profiles: [(name: "retroracing", result: .failure(failure))])))
             #expect(actions.map { $0.prefix(11) } == ["log warning", "log info Se", "log error R"])
             #expect(
-                machine.conductor.defaults.voice.rate == 300
-                    && machine.conductor.defaults.output == DaemonDefaults.builtIn.output)
+                machine.conductor.settings.defaults.voice.rate == 300
+                    && machine.conductor.settings.defaults.output == DaemonDefaults.builtIn.output)
             #expect(machine.conductor.profiles["retroracing"]?.folder == MachineHarness.profile.folder)
             #expect(machine.conductor.voice(of: machine.conductor.sessions[client]!).rate == 300)
         },
