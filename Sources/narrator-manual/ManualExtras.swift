@@ -44,7 +44,7 @@ struct ManualExtras {
                     "$XDG_CONFIG_HOME/narrator/config",
                     "The player's own speech settings (default ~/.config/narrator/config): `name value` lines and # "
                         + "comments for locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip, wine, "
-                        + "latency_warn_ms and voice.LANGUAGE. `narrator serve` reads it at start and on SIGHUP, its options override it for "
+                        + "latency_warn_ms, screen_reader and voice.LANGUAGE. `narrator serve` reads it at start and on SIGHUP, its options override it for "
                         + "one run; `narrator say` and `narrator play` read it too; `narrator config` shows and edits it "
                         + "(CONFIG.md)."
                 ),

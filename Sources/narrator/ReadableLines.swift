@@ -14,6 +14,9 @@ enum ReadableLines {
         lines.append("Queued: \(status.queued)")
         lines += paused(status.paused)
         lines.append("Clients: \(status.clients)")
+        for client in status.connected where client.screenReader {
+            lines.append("Screen reader: \(client.name) (client \(client.number)): its speech is heard before games'")
+        }
         lines.append("Profile: \(status.profile) (\(status.profileFolder))")
         lines.append("Sound: \(sound(status.output))")
         if let latency = status.output.latency { lines += Self.latency(latency) }

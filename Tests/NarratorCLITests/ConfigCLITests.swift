@@ -37,6 +37,7 @@ struct ConfigCLITests {
                     spoken_notices off (built-in)
                     ssip off (built-in)
                     wine off (built-in)
+                    screen_reader orca (built-in)
                     voice.pl pl+f3 (\(file):5)
 
                     """, "\(shown.transcript)")

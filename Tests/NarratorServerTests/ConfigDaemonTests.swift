@@ -42,7 +42,7 @@ struct ConfigDaemonTests {
             defaults["from"] as? [String: String] == [
                 "locale": "built-in", "rate": "\(file):2", "pitch": "command line", "volume": "built-in",
                 "effects_volume": "\(file):4", "output": "command line", "spoken_notices": "built-in",
-                "ssip": "built-in", "wine": "built-in", "voice.pl": "\(file):3",
+                "ssip": "built-in", "wine": "built-in", "screen_reader": "built-in", "voice.pl": "\(file):3",
             ])
         #expect(defaults["file"] as? String == file)
 

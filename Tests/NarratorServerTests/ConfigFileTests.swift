@@ -134,6 +134,24 @@ struct DaemonDefaultsTests {
         }
     }
 
+    @Test("screen_reader names SSIP clients, separated by commas, compared without case; none names none")
+    func screenReader() throws {
+        var defaults = DaemonDefaults.builtIn
+        #expect(defaults.isScreenReader("Orca") && !defaults.isScreenReader("spd-say"))
+        try defaults.take(.screenReader, "orca, Fenrir", from: .commandLine, checks: Self.checks)
+        #expect(defaults.screenReaders == ["orca", "fenrir"] && defaults.isScreenReader("FENRIR"))
+        #expect(defaults.settings.contains { $0.key == .screenReader && $0.value == "orca,fenrir" })
+        try defaults.take(.screenReader, "none", from: .commandLine, checks: Self.checks)
+        #expect(!defaults.isScreenReader("orca"))
+        #expect(defaults.settings.contains { $0.key == .screenReader && $0.value == "none" })
+        #expect(ConfigKey(name: "screen_reader") == .screenReader)
+        for refused in ["", ",", "orca,,fenrir", "two words"] {
+            #expect(throws: ConfigValueError.self) {
+                try defaults.take(.screenReader, refused, from: .commandLine, checks: Self.checks)
+            }
+        }
+    }
+
     @Test("No file is no settings: the built-in values")
     func missingFile() throws {
         let loaded = try UserConfig(path: "/nonexistent/narrator/config", checks: Self.checks).load()

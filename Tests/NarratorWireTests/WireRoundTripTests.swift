@@ -50,6 +50,8 @@ struct WireRoundTripTests {
     static let replies: [Reply] = [
         .done,
         .hello(.init(protocolVersion: 1, client: "g", locale: "pl", profile: "retroracing", events: ["a", "b"])),
+        .hello(
+            .init(protocolVersion: 1, client: "orca", locale: "en", profile: "ssip", events: [], screenReader: true)),
         .announcement(.init(id: "7", text: "Crash! \"2\" lives\n", locale: "en", priority: .default)),
         .announcement(
             .init(id: "8", text: "x", locale: "pl", priority: .high, sound: "crash", notices: ["no Polish, English"])),
@@ -90,7 +92,9 @@ struct WireRoundTripTests {
         .status(
             .init(
                 version: "0.5.0", speaking: nil, queued: 0, clients: 2,
-                connected: [.init(number: 3, name: "RetroRacing"), .init(number: 7, name: "client 7")], profile: "p",
+                connected: [
+                    .init(number: 3, name: "RetroRacing"), .init(number: 7, name: "orca", screenReader: true),
+                ], profile: "p",
                 profileFolder: "/p", output: .init(output: "null", condition: .working, milliseconds: 0),
                 uptimeMilliseconds: 0, counters: [])),
         .history([]),

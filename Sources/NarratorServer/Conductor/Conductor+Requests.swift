@@ -51,13 +51,16 @@ extension Conductor {
             // All or nothing: a profile or locale that fails leaves the client as it was.
             var updated = session
             if let profileName { updated.profile = try take(profileName, load) }
-            if let name { updated.name = String(name.prefix(64)) }
+            if let name {
+                updated.name = String(name.prefix(64))
+                updated.screenReader = settings.defaults.isScreenReader(updated.name)
+            }
             if let locale { updated.own.locale = try checkedLocale(locale) }
             sessions[session.id] = updated
             let profile = profile(of: updated)
             let hello = Reply.Hello(
                 protocolVersion: Request.protocolVersion, client: updated.name, locale: voice(of: updated).locale,
-                profile: profile.name, events: profile.eventMap.eventNames.sorted())
+                profile: profile.name, events: profile.eventMap.eventNames.sorted(), screenReader: updated.screenReader)
             return (.hello(hello), [])
         case .event(let type, let fields):
             return try decideEvent(GameEvent(type: type, fields: fields.byName), from: session)

@@ -23,7 +23,7 @@ extension Conductor {
             version: NarratorVersion.string, speaking: speaking, queued: scheduler.queuedCount, paused: paused,
             clients: sessions.count,
             connected: sessions.values.sorted { $0.id.rawValue < $1.id.rawValue }.map {
-                Reply.Status.Client(number: $0.id.rawValue, name: $0.name)
+                Reply.Status.Client(number: $0.id.rawValue, name: $0.name, screenReader: $0.screenReader)
             }, profile: profile.name, profileFolder: profile.folder,
             output: outputStateWithLatency,
             uptimeMilliseconds: milliseconds(now), counters: numbers, defaults: statusDefaults)

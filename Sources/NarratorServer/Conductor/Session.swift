@@ -18,6 +18,9 @@ struct Session {
     /// The name of the profile whose tables, event map and sounds this client's requests use.
     var profile: String
     var subscription = Subscription.none
+    /// The player named a client of this name their screen reader (`screen_reader`), as it named
+    /// itself (`hello`); what its door does with that is the door's (SSIP: docs/SSIP.md).
+    var screenReader = false
     /// Whether it also wants the latencies measured after an announcement's end (`latency` lines).
     var wantsLatency = false
     /// The languages whose missing voice this client has been told of (`spokenNotices`).

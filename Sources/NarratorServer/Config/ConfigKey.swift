@@ -19,12 +19,16 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Milliseconds of audible latency past which the daemon warns once (docs/CONFIG.md); none
     /// unless set.
     case latencyWarn
+    /// The SSIP client names (the application of `CLIENT_NAME`) that are the player's screen reader,
+    /// whose speech answers the user and is heard before games' (docs/SSIP.md); `orca` built in.
+    case screenReader
     /// The voice for one language (`voice.pl`); the tag is kept lowercased, `_` read as `-`.
     case voice(language: String)
 
     /// The settings every file may hold once, in the order `narrator config` shows them.
     public static let fixed: [ConfigKey] = [
         .locale, .rate, .pitch, .volume, .effectsVolume, .output, .spokenNotices, .ssip, .wine, .latencyWarn,
+        .screenReader,
     ]
 
     /// The key a name in the file means (`rate`, `voice.pt-BR`); nil for a name the file does not take.
@@ -40,6 +44,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case "ssip": self = .ssip
         case "wine": self = .wine
         case "latency_warn_ms": self = .latencyWarn
+        case "screen_reader": self = .screenReader
         default:
             guard name.hasPrefix(Self.voicePrefix), name.count > Self.voicePrefix.count else { return nil }
             self = .voice(language: LocaleIdentifier(String(name.dropFirst(Self.voicePrefix.count))).normalized)
@@ -61,6 +66,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         case .ssip: "ssip"
         case .wine: "wine"
         case .latencyWarn: "latency_warn_ms"
+        case .screenReader: "screen_reader"
         case .voice(let language): Self.voicePrefix + language
         }
     }
@@ -69,7 +75,7 @@ public enum ConfigKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The names a file takes, for messages.
     static let allowedNames =
-        "locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip, wine, latency_warn_ms and voice.LANGUAGE (voice.pl)"
+        "locale, rate, pitch, volume, effects_volume, output, spoken_notices, ssip, wine, latency_warn_ms, screen_reader and voice.LANGUAGE (voice.pl)"
 
     /// Fixed settings first, in their order, then the voices by language.
     public static func < (lhs: ConfigKey, rhs: ConfigKey) -> Bool {

@@ -44,6 +44,9 @@ public struct DaemonDefaults: Sendable, Hashable {
     public var latencyWarnMilliseconds: Int?
     /// What `latency_warn_ms` takes.
     public static let latencyWarnRange = 1...10_000
+    /// The SSIP client names that are the player's screen reader, lowercased (`screen_reader`: names
+    /// separated by commas, or `none`); a client is known by the application part of its `CLIENT_NAME`.
+    public var screenReaders = ["orca"]
     /// Where each value that is not built in comes from.
     public var origins: [ConfigKey: Origin]
 
@@ -67,6 +70,7 @@ public struct DaemonDefaults: Sendable, Hashable {
             (.volume, String(voice.volume)), (.effectsVolume, String(effectsVolume)), (.output, output),
             (.spokenNotices, spokenNotices ? "on" : "off"), (.ssip, ssip),
             (.wine, wine ? "on" : "off"),
+            (.screenReader, screenReaders.isEmpty ? "none" : screenReaders.joined(separator: ",")),
         ]
         // Like a voice, listed only when set: it has no built-in value.
         let warn = latencyWarnMilliseconds.map { [(key: ConfigKey.latencyWarn, value: String($0))] } ?? []
@@ -113,6 +117,7 @@ public struct DaemonDefaults: Sendable, Hashable {
             guard text == "on" || text == "off" else { throw ConfigValueError("wine is on or off, not \"\(text)\"") }
             wine = text == "on"
         case .latencyWarn: latencyWarnMilliseconds = try Self.number(text, key, Self.latencyWarnRange)
+        case .screenReader: screenReaders = try Self.names(text)
         case .voice(let language):
             _ = try checks.locale(language)
             warning = try checks.voice(text)
@@ -120,6 +125,24 @@ public struct DaemonDefaults: Sendable, Hashable {
         }
         origins[key] = origin
         return warning
+    }
+
+    /// `screen_reader`'s names: `none`, or client names separated by commas, each a word.
+    private static func names(_ text: String) throws(ConfigValueError) -> [String] {
+        if text == "none" { return [] }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()).lowercased()
+        }
+        guard !names.isEmpty, names.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) }) else {
+            throw ConfigValueError(
+                "screen_reader is none or SSIP client names separated by commas (orca,fenrir), not \"\(text)\"")
+        }
+        return names
+    }
+
+    /// Whether a client of this name (an SSIP client's application) is the player's screen reader.
+    public func isScreenReader(_ name: String) -> Bool {
+        screenReaders.contains(name.lowercased())
     }
 
     /// A whole number in `range`, with the daemon's own message when it is not in it.

@@ -9,13 +9,19 @@ public enum SSIPPriority: String, Sendable, CaseIterable {
     /// The narrator's priority. `important` is high: it cuts anything else and is never cut. The
     /// others are low, so none of them interrupts another: `message` keeps its order, `text` and
     /// `notification` replace their own kind (`supersedes`), and each waits behind a game's speech.
-    var narrator: Priority {
-        self == .important ? .high : .low
+    /// The screen reader's `message` and `text` are what the user asked for with a key: high, so
+    /// they are heard at once, before games' default and low speech (docs/SSIP.md, R1).
+    func narrator(screenReader: Bool) -> Priority {
+        switch self {
+        case .important: .high
+        case .message, .text: screenReader ? .high : .low
+        case .notification, .progress: .low
+        }
     }
 
-    /// The kinds of this connection's messages, waiting or speaking, that a new one of this
-    /// priority cancels, as SSIP says: `message` cancels text, notifications and progress; `text`
-    /// and `important` cancel notifications and progress; `progress` cancels notifications.
+    /// The kinds of SSIP messages, waiting or speaking, of every SSIP connection, that a new one of
+    /// this priority cancels, as SSIP says: `message` cancels text, notifications and progress;
+    /// `text` and `important` cancel notifications and progress; `progress` cancels notifications.
     var cancels: [SSIPPriority] {
         switch self {
         case .important: [.notification, .progress]
@@ -47,6 +53,7 @@ public enum SSIPPriority: String, Sendable, CaseIterable {
         }
     }
 
-    /// The scope of this priority's messages of one connection: `cancel` of it takes them all.
+    /// The scope of this priority's messages of one connection: `cancel` of it takes them all, and
+    /// with `all_clients`, those of every SSIP connection (a JSON client's scopes do not start `ssip-`).
     var scope: String { "ssip-\(rawValue)" }
 }

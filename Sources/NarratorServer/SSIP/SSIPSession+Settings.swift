@@ -124,10 +124,12 @@ extension SSIPSession {
         let full = value.trimmingPrefix("\"").split(separator: "\"").first.map(String.init) ?? ""
         let parts = full.split(separator: ":", omittingEmptySubsequences: false)
         let application = parts.count == 3 && !parts[1].isEmpty ? String(parts[1]) : full
-        guard !application.isEmpty, case .hello = ask(.hello(client: application, locale: nil, profile: nil)) else {
+        guard !application.isEmpty, case .hello(let hello) = ask(.hello(client: application, locale: nil, profile: nil))
+        else {
             return SSIPReply(311, "ERR COULDNT SET CLIENT_NAME")
         }
         clientName = full
+        screenReader = hello.screenReader
         return SSIPReply(208, "OK CLIENT NAME SET")
     }
 

@@ -2,7 +2,7 @@ import NarratorWire
 
 extension SSIPSession {
     /// Queues text at the connection's priority (a block's, inside one): first the cancels SSIP's
-    /// priority makes among this client's own messages, then the announcement, with the narrator
+    /// priority makes among every SSIP connection's messages, then the announcement, with the narrator
     /// priority and policy of `SSIPPriority`. A block's messages share one scope, said as a `block`
     /// (C25): a `STOP` of another client or of all that cuts one cuts the rest.
     mutating func say(
@@ -15,10 +15,8 @@ extension SSIPSession {
         // Inside a block only its first message meets the others: the block is one message to SSIP.
         let laterInBlock = block?.scope != nil
         if !laterInBlock {
-            let open = ask.open().ids
-            for kind in priority.cancels where open.contains(where: { messages[$0]?.priority == kind }) {
-                _ = ask(.cancel(scope: kind.scope, allClients: false))
-            }
+            // Across SSIP connections, as speech-dispatcher does: its queue is one for all clients.
+            for kind in priority.cancels { _ = ask(.cancel(scope: kind.scope, allClients: true)) }
         }
         let scope: String
         if let shared = block?.scope {
@@ -30,7 +28,7 @@ extension SSIPSession {
         }
         let key = laterInBlock ? nil : priority.supersedes(progress: progressKey(ask: ask))
         let say = Request.Say(
-            .text(text), priority: priority.narrator, supersedes: key,
+            .text(text), priority: priority.narrator(screenReader: screenReader), supersedes: key,
             expiresMilliseconds: priority.expiresMilliseconds, scope: scope, ssml: ssml, block: block != nil)
         switch ask(.say(say)) {
         case .announcement(let announcement):

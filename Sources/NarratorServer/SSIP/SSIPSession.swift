@@ -38,6 +38,9 @@ struct SSIPSession {
     let voices: [SSIPVoice]
     var clientName: String?
     var priority = SSIPPriority.text
+    /// The player named this client their screen reader (`screen_reader`), when it set its
+    /// `CLIENT_NAME`: its speech is heard before games' (`SSIPPriority.narrator(screenReader:)`).
+    var screenReader = false
     var ssml = false
     var settings = SSIPVoiceSettings()
     /// The narrator's voice for this client as the connection last saw it (opening, its own `SET`,

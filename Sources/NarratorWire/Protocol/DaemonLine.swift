@@ -58,7 +58,8 @@ public enum DaemonLine: Sendable, Hashable {
                 Reply.Hello(
                     protocolVersion: version, client: try object.string("client") ?? "",
                     locale: try object.string("locale") ?? "", profile: try object.string("profile") ?? "",
-                    events: try strings(object.array("events"))))
+                    events: try strings(object.array("events")),
+                    screenReader: try object.bool("screen_reader") ?? false))
         }
         if let version = try object.string("version") {
             return .status(try status(version, &object))
@@ -104,7 +105,10 @@ public enum DaemonLine: Sendable, Hashable {
             guard case .object(let members) = node.value else { continue }
             var client = try WireObject(members, subject: "a connected client")
             guard let number = try client.integer("number").flatMap({ UInt64(exactly: $0) }) else { continue }
-            connected.append(Reply.Status.Client(number: number, name: try client.string("name") ?? ""))
+            connected.append(
+                Reply.Status.Client(
+                    number: number, name: try client.string("name") ?? "",
+                    screenReader: try client.bool("screen_reader") ?? false))
         }
         return Reply.Status(
             version: version, speaking: speaking, queued: try object.integer("queued") ?? 0, paused: paused,

@@ -25,13 +25,19 @@ public enum Reply: Sendable, Hashable {
         public var profile: String
         /// The events the client's profile maps, sorted.
         public var events: [String]
+        /// The player named a client of this name their screen reader (`screen_reader`, docs/SSIP.md).
+        public var screenReader: Bool
 
-        public init(protocolVersion: Int, client: String, locale: String, profile: String, events: [String]) {
+        public init(
+            protocolVersion: Int, client: String, locale: String, profile: String, events: [String],
+            screenReader: Bool = false
+        ) {
             self.protocolVersion = protocolVersion
             self.client = client
             self.locale = locale
             self.profile = profile
             self.events = events
+            self.screenReader = screenReader
         }
     }
 
@@ -120,10 +126,13 @@ public enum Reply: Sendable, Hashable {
         public struct Client: Sendable, Hashable {
             public var number: UInt64
             public var name: String
+            /// It is the player's screen reader (`screen_reader`, docs/SSIP.md).
+            public var screenReader: Bool
 
-            public init(number: UInt64, name: String) {
+            public init(number: UInt64, name: String, screenReader: Bool = false) {
                 self.number = number
                 self.name = name
+                self.screenReader = screenReader
             }
         }
 
@@ -312,6 +321,7 @@ extension Reply {
             line.add("locale", hello.locale)
             line.add("profile", hello.profile)
             line.add("events", strings: hello.events)
+            if hello.screenReader { line.add("screen_reader", true) }
         case .announcement(let announcement):
             line.add("id", announcement.id)
             line.add("text", announcement.text)
@@ -358,6 +368,7 @@ extension Reply {
                     var object = JSONObjectWriter()
                     object.add("number", Int(clamping: client.number))
                     object.add("name", client.name)
+                    if client.screenReader { object.add("screen_reader", true) }
                     return object
                 })
             line.add("profile", status.profile)

@@ -29,6 +29,29 @@ struct SSIPMachine {
     /// The wall clock every session reads: 2023-11-14 22:13:20 UTC, when the daemon's clock reads 0.
     static let wallClock = 1_700_000_000.0
 
+    /// A connected SSIP client with every event on, named `user:NAME:main` when a name is given
+    /// (`orca` is the player's screen reader: `screen_reader`'s built-in value).
+    mutating func connect(_ id: UInt64, name: String) {
+        connect(id)
+        #expect(send(id, "SET SELF CLIENT_NAME user:\(name):main").code == 208)
+    }
+
+    /// A game on the narrator's own protocol: connected and named, with no session of SSIP's.
+    mutating func connectGame(_ id: UInt64, name: String = "RetroRacing") {
+        deliver(machine.run(.connected(ClientID(rawValue: id))))
+        deliver(machine.run(.request(ClientID(rawValue: id), .hello(client: name, locale: nil, profile: nil))))
+    }
+
+    /// A game's `say` of plain text; what it caused is delivered. Returns the announcement's id.
+    @discardableResult
+    mutating func gameSays(_ id: UInt64, _ text: String, _ priority: Priority, resume: Bool = false) -> String {
+        let say = Request.Say(.text(text), priority: priority, resume: resume)
+        let actions = machine.run(.request(ClientID(rawValue: id), .say(say)))
+        deliver(Array(actions.dropFirst()))
+        guard case .reply(_, .announcement(let announcement))? = actions.first else { return "?" }
+        return announcement.id
+    }
+
     /// A connected SSIP client with every event on.
     mutating func connect(_ id: UInt64) {
         let client = ClientID(rawValue: id)

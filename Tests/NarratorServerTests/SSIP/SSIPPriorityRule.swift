@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// One row of docs/SSIP.md's table of SSIP's priorities on the narrator: its id, what SSIP says,
-/// and a script over SSIP sessions and the pure conductor (`SSIPMachine`) that checks it.
+/// One row of docs/SSIP.md's tables of SSIP's priorities on the narrator (S) and of the screen
+/// reader's speech beside games' (R): its id, the rule, and a script over SSIP sessions and the pure conductor (`SSIPMachine`) that checks it.
 struct SSIPPriorityRule: Sendable, CustomTestStringConvertible {
     let id: String
     let rule: String
@@ -25,7 +25,9 @@ struct SSIPPriorityRuleTests {
             .deletingLastPathComponent().appending(path: "docs/SSIP.md")
         let text = try String(contentsOf: document, encoding: .utf8)
         let documented = text.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("| S"), line.dropFirst(3).first?.isNumber == true else { return nil }
+            guard line.hasPrefix("| S") || line.hasPrefix("| R"), line.dropFirst(3).first?.isNumber == true else {
+                return nil
+            }
             return line.dropFirst(2).prefix { $0 != " " && $0 != "|" }.description
         }
         #expect(documented == SSIPPriorityRule.all.map(\.id))
