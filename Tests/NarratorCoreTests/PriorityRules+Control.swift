@@ -2,7 +2,7 @@ import NarratorCore
 import NarratorWire
 
 extension PriorityRule {
-    /// Rows P22-P33: cancel, pause, resume, the engine's asynchronous replies, and superseding across a pause.
+    /// Rows P22-P34: cancel, pause, resume, the engine's asynchronous replies, and superseding across a pause.
     static let controls: [PriorityRule] = [
         PriorityRule(
             id: "P22", rule: "cancelling a scope cancels it and everything below it, not a sibling sharing a prefix",
@@ -108,6 +108,21 @@ extension PriorityRule {
             expected: [
                 "1 queued, speak 1@0", "1 started", "2 queued", "3 queued", "", "stop 1", "1 cancelled, speak 2@0",
                 "2 started", "2 finished, speak 3@0",
+            ]),
+        PriorityRule(
+            id: "P34",
+            rule:
+                "cancelling by id takes that one announcement, waiting, speaking or kept to resume; one ended takes nothing",
+            steps: [
+                submit(1, .default, resume: true), started(1), reached(1, 12), submit(2, .high), stopped(1),
+                started(2), submit(3, .low), submit(4, .low), cancel(.announcement(3)), cancel(.announcement(1)),
+                cancel(.announcement(2)), stopped(2), cancel(.announcement(2)), cancel(.announcement(9)),
+                finished(4),
+            ],
+            expected: [
+                "1 queued, speak 1@0", "1 started", "", "2 queued, stop 1", "1 suspended@12, speak 2@0", "2 started",
+                "3 queued", "4 queued", "3 cancelled", "1 cancelled", "stop 2", "2 cancelled, speak 4@0", "", "",
+                "4 finished",
             ]),
     ]
 

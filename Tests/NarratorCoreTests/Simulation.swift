@@ -44,7 +44,13 @@ struct Simulation {
             now = now.advanced(by: .milliseconds(Int(bits % 200)))
             feed(.tick)
         case 75..<80:
-            feed(.cancel([.all, .client(1), .client(2), .scope("help"), .speaking(nil), .speaking(1)][Int(bits % 6)]))
+            // By id: any submitted so far, and one never submitted; it may have ended.
+            let id = AnnouncementID(rawValue: UInt64(bits >> 3) % (nextID + 1))
+            let targets: [TestScheduler.CancelTarget] = [
+                .all, .client(1), .client(2), .scope("help"), .speaking(nil), .speaking(1), .announcement(id),
+                .announcement(id),
+            ]
+            feed(.cancel(targets[Int(bits % 8)]))
         case 80..<85: feed(.pause([.all, .client(1), .client(2)][Int(bits % 3)]))
         case 85..<92: feed(.resume([.all, .client(1), .client(2)][Int(bits % 3)]))
         default: feed(staleReply(bits))

@@ -39,6 +39,40 @@ struct RequestTests {
         #expect(raw["text"] as? String == "Raw words" && raw["priority"] as? String == "low")
     }
 
+    @Test("cancel by id takes the one announcement a say or an event was answered with, of this client or named")
+    func cancelByID() throws {
+        let daemon = try DaemonProcess()
+        defer { _ = daemon.stop() }
+        let client = try daemon.client()
+        let other = try daemon.client()
+        func ask(_ line: String, of asker: LineClient) throws -> [String: Any] {
+            try asker.send(line)
+            return fields(try #require(try asker.readLine()))
+        }
+        #expect(try ask(#"{"type":"subscribe"}"#, of: client)["ok"] as? Bool == true)
+        // Paused, both wait: an event's announcement and a say's.
+        #expect(try ask(#"{"type":"pause"}"#, of: client)["ok"] as? Bool == true)
+        let event = try #require(try ask(#"{"type":"collision","lives":2}"#, of: client)["id"] as? String)
+        #expect(fields(try #require(try client.readLine()))["event"] as? String == "queued")
+        let say = try #require(try ask(#"{"type":"say","text":"Still here."}"#, of: client)["id"] as? String)
+        #expect(fields(try #require(try client.readLine()))["event"] as? String == "queued")
+
+        #expect(try ask(#"{"type":"cancel","id":"\#(event)"}"#, of: client)["ok"] as? Bool == true)
+        let cancelled = fields(try #require(try client.readLine()))
+        #expect(cancelled["event"] as? String == "cancelled" && cancelled["id"] as? String == event)
+        let again = try ask(#"{"type":"cancel","id":"\#(event)"}"#, of: client)
+        #expect((again["error"] as? [String: Any])?["code"] as? String == "unknown_announcement", "\(again)")
+        // Another client reaches it only by naming all clients (or this one's number).
+        let refused = try ask(#"{"type":"cancel","id":"\#(say)"}"#, of: other)
+        #expect((refused["error"] as? [String: Any])?["code"] as? String == "unknown_announcement", "\(refused)")
+        let scoped = try ask(#"{"type":"cancel","id":"\#(say)","scope":"help"}"#, of: other)
+        #expect((scoped["error"] as? [String: Any])?["code"] as? String == "invalid_field", "\(scoped)")
+        #expect(try ask(#"{"type":"cancel","id":\#(say),"all_clients":true}"#, of: other)["ok"] as? Bool == true)
+        let second = fields(try #require(try client.readLine()))
+        #expect(second["event"] as? String == "cancelled" && second["id"] as? String == say)
+        #expect(try ask(#"{"type":"status"}"#, of: client)["queued"] as? Int == 0)
+    }
+
     @Test(
         "Game events are answered with their text in the client's language",
         arguments: [

@@ -23,6 +23,8 @@ struct WireRoundTripTests {
         .cancel(scope: nil, allClients: true, speaking: true), .cancel(scope: nil, allClients: false, client: 7),
         .cancel(scope: "help", allClients: false, client: 3),
         .cancel(scope: nil, allClients: false, speaking: true, client: 2),
+        .cancel(scope: nil, allClients: false, id: 12), .cancel(scope: nil, allClients: true, id: 40),
+        .cancel(scope: nil, allClients: false, client: 3, id: 9),
         .pause(allClients: false), .pause(allClients: true), .resume(allClients: true),
         .pause(allClients: false, client: 7), .resume(allClients: false, client: 7),
         .set(.init(locale: "fr", rate: 300, pitch: 40, volume: 90)), .set(.init(rate: 80)),

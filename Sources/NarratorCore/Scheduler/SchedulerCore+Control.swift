@@ -13,6 +13,7 @@ extension SchedulerCore {
         case .speaking(let client):
             matches = { announcement in client.map { announcement.client == $0 } ?? true }
             takesWaiting = false
+        case .announcement(let id): matches = { $0.id == id }
         }
         if takesWaiting { queue.removeAll(announcements: matches) { context.report($0.id, .cancelled) } }
         guard let current, matches(current.entry.announcement) else { return }

@@ -37,6 +37,9 @@ public enum CancelTarget: Sendable, Hashable {
     /// Only the announcement being heard, of this client or (nil) whoever's; what waits keeps its turn,
     /// an announcement cut earlier and kept to resume included (SSIP's `STOP`, `narrator skip`).
     case speaking(ClientID?)
+    /// The one announcement with this id, wherever it is: waiting, speaking, or cut earlier and kept to
+    /// resume. An id that is nowhere (never submitted, or ended) takes nothing.
+    case announcement(AnnouncementID)
 }
 
 /// Whose speech a pause or resume affects.

@@ -79,9 +79,9 @@ extension Conductor {
                     rendering.text, locale: rendering.locale, notices: rendering.fallbacks, say.priority, policy,
                     ssml: say.ssml, pan: say.pan ?? .centre, block: say.block, from: session)
             }
-        case .cancel(let scope, let allClients, let speaking, let client):
+        case .cancel(let scope, let allClients, let speaking, let client, let id):
             let consequences = try decideCancel(
-                scope: scope, allClients: allClients, speaking: speaking, client: client, from: session)
+                scope: scope, allClients: allClients, speaking: speaking, client: client, id: id, from: session)
             return (.done, consequences)
         case .pause(let allClients, let client):
             return (.done, try decidePause(true, allClients: allClients, client: client, from: session))

@@ -25,7 +25,7 @@ public enum Outcome: Sendable, Hashable {
     case expired
     /// Removed because the queue was full (the oldest of the lowest priority present goes). Terminal.
     case dropped
-    /// Removed by a cancel request (all, by scope or by client). Terminal.
+    /// Removed by a cancel request (all, by scope, by client, of what is heard, or by id). Terminal.
     case cancelled
     /// Not heard: the audio output failed while it was spoken (`reason` says how). Terminal.
     case failed(reason: String)

@@ -30,6 +30,9 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
         case limit = "limit"
         /// `cancel`, `pause` or `resume` named a client by a number no client has now.
         case unknownClient = "unknown_client"
+        /// `cancel` named by `id` an announcement that is not open (never was, or has ended), or one of
+        /// another client without naming that client.
+        case unknownAnnouncement = "unknown_announcement"
     }
 
     /// A `Code`'s raw value, kept as a string: a client may read a code from a newer daemon that this

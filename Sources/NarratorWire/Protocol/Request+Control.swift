@@ -1,9 +1,11 @@
 extension Request {
-    /// `cancel`: a scope, `all_clients`, `speaking` and `client`. `speaking` takes the announcement being
-    /// heard whatever its scope, so the two do not go together; `client` and `all_clients` neither.
+    /// `cancel`: a scope, `all_clients`, `speaking`, `client` and `id`. `speaking` takes the announcement
+    /// being heard whatever its scope, and `id` one announcement wherever it is, so none of the three
+    /// goes with another; `client` and `all_clients` neither.
     static func parseCancel(_ fields: inout WireObject) throws(ProtocolError) -> Request {
         let scope = try fields.scope("scope")
         let speaking = try fields.bool("speaking") ?? false
+        let id = try fields.announcementID("id")
         let (allClients, client) = try parseWhose(&fields)
         if speaking, scope != nil {
             throw ProtocolError(
@@ -11,7 +13,13 @@ extension Request {
                 "\"speaking\" cancels the announcement being heard, whatever its scope: leave out \"scope\" or \"speaking\""
             )
         }
-        return .cancel(scope: scope, allClients: allClients, speaking: speaking, client: client)
+        if id != nil, scope != nil || speaking {
+            throw ProtocolError(
+                .invalidField,
+                "\"id\" cancels that one announcement, whether heard or waiting, whatever its scope: "
+                    + "leave out \"\(speaking ? "speaking" : "scope")\" or \"id\"")
+        }
+        return .cancel(scope: scope, allClients: allClients, speaking: speaking, client: client, id: id)
     }
 
     /// Whose speech (or voice settings) a `cancel`, `pause`, `resume` or `set` acts on: `all_clients`, or one other client by the

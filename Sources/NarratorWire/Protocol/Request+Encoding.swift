@@ -27,11 +27,13 @@ extension Request {
             if say.ssml { line.add("ssml", true) }
             say.pan.map { line.add(Request.panField, .number(String($0.value))) }
             if say.block { line.add("block", true) }
-        case .cancel(let scope, let allClients, let speaking, let client):
+        case .cancel(let scope, let allClients, let speaking, let client, let id):
             scope.map { line.add("scope", $0) }
             if allClients { line.add("all_clients", true) }
             if speaking { line.add("speaking", true) }
             client.map { line.add("client", Int(clamping: $0.rawValue)) }
+            // As replies and notifications give it: a string of digits.
+            id.map { line.add("id", String($0.rawValue)) }
         case .pause(let allClients, let client), .resume(let allClients, let client):
             if allClients { line.add("all_clients", true) }
             client.map { line.add("client", Int(clamping: $0.rawValue)) }

@@ -10,8 +10,10 @@ public enum Request: Sendable, Hashable {
     case event(type: String, fields: [Field])
     case say(Say)
     /// Cancels this client's speech (or everyone's with `allClients`, or client `client`'s), all of it,
-    /// one scope, or (`speaking`) only the announcement being heard, what waits kept.
-    case cancel(scope: String?, allClients: Bool, speaking: Bool = false, client: ClientID? = nil)
+    /// one scope, (`speaking`) only the announcement being heard, what waits kept, or (`id`) the one
+    /// announcement with that id, wherever it is.
+    case cancel(
+        scope: String?, allClients: Bool, speaking: Bool = false, client: ClientID? = nil, id: AnnouncementID? = nil)
     /// Pauses this client's speech, everyone's (`allClients`) or client `client`'s.
     case pause(allClients: Bool, client: ClientID? = nil)
     /// Lifts the pause `pause` with the same fields set.

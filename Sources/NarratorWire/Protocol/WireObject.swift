@@ -77,6 +77,27 @@ struct WireObject {
         }
     }
 
+    /// An announcement's id: the string of digits a reply and a notification give (`"12"`), or the
+    /// same as a whole number (`12`, what `narrator send --id 12` writes); 1 or more.
+    mutating func announcementID(_ key: String) throws(ProtocolError) -> AnnouncementID? {
+        read.insert(key)
+        let digits: String
+        switch members[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: digits = text
+        case .number(let text)?: digits = text
+        case let other?: throw mismatch(key, "an announcement's id, as a reply gives it (\"12\")", other)
+        }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let value = UInt64(digits), value >= 1
+        else {
+            throw ProtocolError(
+                .invalidField,
+                "\"\(key)\" must be an announcement's id, the digits a reply gives (\"12\"), not \"\(digits)\"")
+        }
+        return AnnouncementID(rawValue: value)
+    }
+
     mutating func bool(_ key: String) throws(ProtocolError) -> Bool? {
         read.insert(key)
         switch members[key] {

@@ -61,6 +61,8 @@ final class LibnarratorTests {
         #expect(text.contains("waiting cancelled") && text.contains("speaking cancelled"), "\(program.transcript)")
         #expect(text.contains("after finished"), "\(program.transcript)")
         #expect(text.contains("cancel-ended 12"), "an ended id is unknown (NARRATOR_E_UNKNOWN_ID)")
+        #expect(text.contains("waiting-event cancelled") && text.contains("high cancelled"), "\(program.transcript)")
+        #expect(text.contains("hasty cancelled") && text.contains("kept finished"), "\(program.transcript)")
         #expect(text.contains("crash finished") && text.contains("quiet silent"), "\(program.transcript)")
         #expect(text.contains("unknown refused unknown_event"), "\(program.transcript)")
 
@@ -81,6 +83,11 @@ final class LibnarratorTests {
         for line in lines where line.text.hasPrefix("said ") {
             let words = line.text.split(separator: " ", maxSplits: 2).map(String.init)
             let mapped = daemonIDs[words[1]] ?? []
+            // Cancelled before it left the library, it never had a daemon id.
+            if mapped.isEmpty, lines.contains(where: { $0.text.hasPrefix("event cancelled id=\(words[1]) daemon=0 ") })
+            {
+                continue
+            }
             #expect(mapped.count == 1, "library id \(words[1]) maps to daemon ids \(mapped)")
             if let daemonID = mapped.first { #expect(spoken[daemonID] == words[2], "id \(words[1]) is \(daemonID)") }
         }
@@ -126,6 +133,24 @@ final class LibnarratorTests {
         #expect(program.waitForLine("early ")?.text == "early finished", "\(program.transcript)")
         #expect(program.finish() == 0, "\(program.transcript)")
         #expect(recorder.waitForSound(after: start) != nil, "what was said before the daemon started was not heard")
+    }
+
+    @Test(
+        "a cancel by id at every moment: in the outbox it is never sent, before the reply it follows it by the daemon's id, after an end it is untold"
+    )
+    func cancelAtEveryMoment() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "narrator-c-\(UUID().uuidString.prefix(8))"
+        ).path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try ChildProcess.run(programs + "/early_cancel", [folder + "/scripted.sock"], limit: .seconds(60))
+        #expect(run.status == 0 && run.output.hasSuffix("done\n"), "\(run.output)\n\(run.errors)")
+        for fact in [
+            "unsent cancelled", "in-flight cancelled", "event cancelled", "race untold", "ended-id 12", "play 11",
+        ] {
+            #expect(run.output.contains("\n\(fact)\n"), "\(fact): \(run.output)")
+        }
     }
 
     @Test("many threads say things on one handle at once: every id is distinct and ends exactly once")
@@ -176,9 +201,11 @@ final class LibnarratorTests {
             "surrogate-utf8": "2", "text-too-long": "3", "line-too-long": "3", "bad-scope": "1", "bad-pan": "1",
             "bad-priority": "1", "bad-fields": "1", "fields-not-object": "1", "fields-two-values": "1",
             "null-type": "1", "bad-rate": "1", "unknown-id": "12", "queue-full": "4", "hold-zero": "5",
-            "long-path": "3",
+            "long-path": "3", "room-after-cancel": "0",
         ]
         #expect(refusals == expected, "\(run.output)")
+        // Cancelled while held for a narrator: taken out of the queue, never sent, told.
+        #expect(run.output.contains("held-cancelled cancelled daemon=0\n"), "\(run.output)")
         #expect(run.output.contains("id-after-refusal 0\n"))
         #expect(run.output.contains("held-out failed error=5\n"), "\(run.output)")
         // With a callback, events come to it on the library's thread, and none to the ring.

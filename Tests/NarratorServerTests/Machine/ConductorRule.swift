@@ -13,7 +13,9 @@ struct ConductorRule: Sendable, CustomTestStringConvertible {
 
     /// Every row of docs/SERVER.md, in order.
     static let all: [ConductorRule] =
-        requests + announcements + world + control + placement + others + sounds + [layout, latency, latencyWarning]
+        requests + announcements + world + control + placement + others + sounds + [
+            layout, latency, latencyWarning, cancelByID,
+        ]
 }
 
 @Suite("docs/SERVER.md, the conductor's rules, one test per row")

@@ -75,4 +75,54 @@ extension ConductorRule {
                 machine.speech(.stopped(2, resumePosition: 0)) == ["notify [1] cancelled #2", "speak #3 \"Two.\""])
         },
     ]
+
+    static let cancelByID = ConductorRule(
+        id: "C31",
+        rule:
+            "A `cancel` by `id` takes that one announcement, waiting, heard or kept to resume, and the rest of its block if it was said in one; it must be the sender's, the numbered client's, or (all clients) anyone's; one that has ended, never was, or is another's is `unknown_announcement`, and nothing changes"
+    ) {
+        var machine = MachineHarness()
+        let one = machine.connect(1, subscribe: .all)
+        let two = machine.connect(2)
+        func cancel(_ id: AnnouncementID, allClients: Bool = false, client: ClientID? = nil) -> Request {
+            .cancel(scope: nil, allClients: allClients, client: client, id: id)
+        }
+        func message(_ actions: [ConductorAction]) -> String {
+            guard case .reply(_, .error(let error))? = actions.first else { return "no error: \(actions)" }
+            return error.message
+        }
+        _ = machine.say("One.", from: one, resume: true)
+        _ = machine.say("One more.", .low, from: one)
+        _ = machine.say("Two.", .low, from: two)
+        _ = machine.speech(.started(1))
+        // Its own, waiting: only it goes; what is heard goes on.
+        #expect(machine.trace(.request(one, cancel(2))) == ["reply 1 ok", "notify [1] cancelled #2"])
+        // Another's, without naming it: refused, saying how.
+        #expect(
+            message(machine.run(.request(two, cancel(1))))
+                == "announcement 1 is not this client's: it is client 1's; to cancel another client's speech, "
+                + "add \"client\":1 or \"all_clients\":true")
+        #expect(machine.trace(.request(one, cancel(3, client: one))) == ["reply 1 error unknown_announcement"])
+        // Kept to resume: a high cuts it, and a cancel by id takes it from the line.
+        _ = machine.say("Now!", .high, from: two)
+        _ = machine.speech(.stopped(1, resumePosition: 0))
+        #expect(machine.trace(.request(two, cancel(1, client: one))) == ["reply 2 ok", "notify [1] cancelled #1"])
+        // Heard, of anyone's: stopped, and the next one speaks.
+        _ = machine.speech(.started(4))
+        #expect(machine.trace(.request(one, cancel(4, allClients: true))) == ["reply 1 ok", "stop #4"])
+        #expect(machine.speech(.stopped(4, resumePosition: 0)) == ["notify [1] cancelled #4", "speak #3 \"Two.\""])
+        // Ended, or never given: nothing to cancel.
+        #expect(
+            message(machine.run(.request(one, cancel(4, allClients: true)))).contains("has already ended (cancelled)"))
+        #expect(message(machine.run(.request(one, cancel(99)))).hasPrefix("no announcement 99 is waiting or speaking"))
+        // Said in a block: the rest of its block goes with it.
+        _ = machine.speech(.finished(3))
+        for text in ["Block one.", "Block two."] {
+            _ = machine.trace(.request(one, .say(.init(.text(text), priority: .low, scope: "b", block: true))))
+        }
+        _ = machine.speech(.started(5))
+        #expect(
+            machine.trace(.request(one, cancel(6))) == ["reply 1 ok", "notify [1] cancelled #6", "stop #5"])
+        #expect(machine.speech(.stopped(5, resumePosition: 0)) == ["notify [1] cancelled #5", "quiet"])
+    }
 }

@@ -45,12 +45,14 @@ struct ConductorSimulation {
                 resume: bits % 2 == 0, scope: bits % 4 == 0 ? "help" : nil, block: bits % 8 == 0)
             input(.request(client, .say(say)))
         case 4:
-            // Of its own, of all, of another client by number (4 is never connected), or only what is heard.
+            // Of its own, of all, of another client by number (4 is never connected), only what is heard,
+            // or one announcement by id (of anyone, open or ended, or never given).
             let other = bits % 5 == 1 ? ClientID(rawValue: UInt64(1 + (bits >> 4) % 4)) : nil
             let speaking = bits % 7 == 3
+            let id = !speaking && bits % 11 < 4 ? AnnouncementID(rawValue: UInt64(1 + (bits >> 6) % 40)) : nil
             let cancel = Request.cancel(
-                scope: !speaking && bits % 2 == 0 ? "help" : nil, allClients: other == nil && bits % 3 == 0,
-                speaking: speaking, client: other)
+                scope: !speaking && id == nil && bits % 2 == 0 ? "help" : nil,
+                allClients: other == nil && bits % 3 == 0, speaking: speaking, client: other, id: id)
             input(.request(client, cancel))
         case 5, 6:
             let other = bits % 5 == 1 ? ClientID(rawValue: UInt64(1 + (bits >> 4) % 4)) : nil

@@ -48,7 +48,7 @@ typedef enum narrator_error {
     NARRATOR_E_CONNECTION_LOST = 8,  /* the daemon went away before the announcement ended */
     NARRATOR_E_REFUSED = 9,          /* the daemon answered an error; the event's code and text say which */
     NARRATOR_E_WRONG_USER = 10,      /* the socket is served by another user's process: nothing is sent there */
-    NARRATOR_E_UNSUPPORTED = 11,     /* the daemon cannot do this (cancel a waiting event's speech by id) */
+    NARRATOR_E_UNSUPPORTED = 11,     /* not possible for this id (narrator_cancel of a sound's) */
     NARRATOR_E_UNKNOWN_ID = 12       /* no announcement of this handle has that id, or it has ended */
 } narrator_error;
 
@@ -182,9 +182,10 @@ NARRATOR_API narrator_error narrator_send_event(narrator *handle, const char *ty
 NARRATOR_API narrator_error narrator_play(narrator *handle, const char *sound, const char *arguments_json,
                                           narrator_id *id);
 
-/* Cancels one announcement of this handle (it ends CANCELLED). A say is cancelled wherever it is; an
- * event's speech only while it is being heard (the protocol has no cancel by id for what the map
- * queued: give it a scope). An unknown id is refused with NARRATOR_E_UNKNOWN_ID. */
+/* Cancels one announcement of this handle, a say's or an event's speech, waiting, heard or kept to
+ * resume (it ends CANCELLED). Before the daemon's reply it waits for the daemon's id, then goes; a
+ * request still in the library is taken out unsent (CANCELLED with daemon_id 0). An id that has
+ * ended or never was is refused with NARRATOR_E_UNKNOWN_ID; a sound's with NARRATOR_E_UNSUPPORTED. */
 NARRATOR_API narrator_error narrator_cancel(narrator *handle, narrator_id id);
 /* Cancels all of this handle's speech, speaking and waiting. */
 NARRATOR_API narrator_error narrator_cancel_all(narrator *handle);

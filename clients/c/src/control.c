@@ -28,28 +28,34 @@ static narrator_error send_control(narrator *handle, const char *json) {
     return error;
 }
 
+/* By the daemon's id once its reply has given it; before that, the cancel waits on the record: the
+ * library's thread drops the request if it has not left the outbox (CANCELLED at once, nothing sent),
+ * or sends the cancel when the reply comes (replies.c). */
 narrator_error narrator_cancel(narrator *handle, narrator_id id) {
     if (handle == NULL || id == 0) return NARRATOR_E_INVALID_ARGUMENT;
-    line_buffer line = {0};
     pthread_mutex_lock(&handle->lock);
     narrator_error error = NARRATOR_OK;
     record *found = record_find(handle, id);
     if (found == NULL) {
         error = NARRATOR_E_UNKNOWN_ID;
-    } else if (found->kind == KIND_SAY) {
-        line_append_text(&line, "{\"type\":\"cancel\",\"scope\":");
-        line_append_string(&line, found->scope);
-        line_append_text(&line, "}");
-    } else if (found->kind == KIND_EVENT && found->started) {
-        /* Only what is being heard can be named; a later one could start in between, so this is
-         * the best the protocol allows (docs/CLIENT-C.md). */
-        line_append_text(&line, "{\"type\":\"cancel\",\"speaking\":true}");
+    } else if (found->kind == KIND_PLAY) {
+        error = NARRATOR_E_UNSUPPORTED; /* a sound is not an announcement: it plays out */
+    } else if (found->cancel_asked) {
+        /* Asked already: one cancel is enough. */
+    } else if (found->daemon_id == 0) {
+        found->cancel_asked = true;
+        handle->cancel_waiting = true;
     } else {
-        error = NARRATOR_E_UNSUPPORTED;
+        request *item = cancel_request(id, found->daemon_id);
+        error = item == NULL ? NARRATOR_E_NO_MEMORY : queue_check_locked(handle, 1, item->length);
+        if (error == NARRATOR_OK) {
+            enqueue_locked(handle, item);
+            found->cancel_asked = true;
+        } else {
+            free(item);
+        }
     }
-    if (error == NARRATOR_OK) error = queue_control_locked(handle, &line);
     pthread_mutex_unlock(&handle->lock);
-    free(line.data);
     if (error == NARRATOR_OK) wake(handle);
     return error;
 }

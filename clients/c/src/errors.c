@@ -14,7 +14,7 @@ const char *narrator_strerror(narrator_error error) {
     case NARRATOR_E_CONNECTION_LOST: return "The connection to the narrator was lost before the announcement ended.";
     case NARRATOR_E_REFUSED: return "The narrator refused the request.";
     case NARRATOR_E_WRONG_USER: return "The socket is served by another user's process; nothing was sent to it.";
-    case NARRATOR_E_UNSUPPORTED: return "The narrator cannot do this.";
+    case NARRATOR_E_UNSUPPORTED: return "This cannot be done to that id (a sound cannot be cancelled).";
     case NARRATOR_E_UNKNOWN_ID: return "No announcement of this handle has that id, or it has ended.";
     }
     return "Unknown error.";

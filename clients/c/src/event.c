@@ -32,7 +32,7 @@ static narrator_error queue_fields(narrator *handle, request_kind kind, const ch
     narrator_id own = __atomic_add_fetch(&handle->next_id, 1, __ATOMIC_RELAXED);
     item->id = own;
 
-    return submit(handle, item, (flags & NARRATOR_INTERRUPT) != 0, kind, NULL, id);
+    return submit(handle, item, (flags & NARRATOR_INTERRUPT) != 0, kind, id);
 }
 
 narrator_error narrator_send_event(narrator *handle, const char *type, const char *fields_json, unsigned flags,

@@ -26,7 +26,6 @@ static void release(narrator *handle) {
     if (handle->wake_fd >= 0) close(handle->wake_fd);
     if (handle->ready_fd >= 0) close(handle->ready_fd);
     list_free(&handle->queue);
-    for (size_t i = 0; i < handle->record_count; i++) free(handle->records[i].scope);
     free(handle->records);
     free(handle->ring);
     free(handle->settings.locale);

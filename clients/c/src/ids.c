@@ -18,7 +18,7 @@ record *record_find_daemon(narrator *handle, uint64_t daemon_id) {
     return NULL;
 }
 
-bool record_add(narrator *handle, narrator_id id, request_kind kind, const char *scope) {
+bool record_add(narrator *handle, narrator_id id, request_kind kind) {
     if (handle->record_count == handle->record_capacity) {
         size_t capacity = handle->record_capacity ? handle->record_capacity * 2 : 64;
         record *records = realloc(handle->records, capacity * sizeof *records);
@@ -26,21 +26,17 @@ bool record_add(narrator *handle, narrator_id id, request_kind kind, const char 
         handle->records = records;
         handle->record_capacity = capacity;
     }
-    char *copy = NULL;
-    if (scope != NULL && (copy = strdup(scope)) == NULL) return false;
     record *added = &handle->records[handle->record_count++];
     added->id = id;
     added->daemon_id = 0;
     added->kind = kind;
-    added->started = false;
-    added->scope = copy;
+    added->cancel_asked = false;
     return true;
 }
 
 void record_remove(narrator *handle, narrator_id id) {
     for (size_t i = 0; i < handle->record_count; i++) {
         if (handle->records[i].id != id) continue;
-        free(handle->records[i].scope);
         memmove(&handle->records[i], &handle->records[i + 1], (handle->record_count - i - 1) * sizeof(record));
         handle->record_count--;
         return;

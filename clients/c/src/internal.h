@@ -15,6 +15,8 @@ typedef enum request_kind {
     KIND_EVENT,   /* has an id; ok carries an id, or says nothing (SILENT) */
     KIND_PLAY,    /* has an id, only for a refusal */
     KIND_CONTROL, /* cancel, pause, resume, set: a refusal is told with id 0 */
+    KIND_CANCEL,  /* a cancel by the daemon's id of announcement `id`: written only while that one is
+                     known to this connection; a refusal because it ended meanwhile is not told */
     KIND_HELLO,   /* the library's own, first on every connection */
     KIND_QUIET    /* the library's own (subscribe, replayed settings): a refusal is told with id 0 */
 } request_kind;
@@ -40,8 +42,7 @@ typedef struct record {
     narrator_id id;
     uint64_t daemon_id; /* 0 until the reply */
     request_kind kind;
-    bool started;       /* being heard (started or resumed, not suspended) */
-    char *scope;        /* a say's own scope, to cancel it alone; NULL for others */
+    bool cancel_asked;  /* narrator_cancel named it: sent by the daemon's id, or waiting for that id */
 } record;
 
 /* The settings to send again on a new connection. */
@@ -88,7 +89,7 @@ struct narrator {
     unsigned ring_count;
     uint32_t dropped_since_poll;
     uint64_t dropped_total;
-    unsigned scope_counter;
+    bool cancel_waiting; /* a cancel waits for its announcement's request to leave the outbox or be answered */
 };
 
 /* utf8.c */
@@ -130,13 +131,13 @@ void list_free(request_list *list);
 narrator_error enqueue_locked(narrator *handle, request *item);
 narrator_error queue_check_locked(narrator *handle, size_t requests, size_t bytes);
 void wake(narrator *handle);
-narrator_error submit(narrator *handle, request *item, bool interrupt, request_kind kind, const char *scope,
-                      narrator_id *id);
+narrator_error submit(narrator *handle, request *item, bool interrupt, request_kind kind, narrator_id *id);
+request *cancel_request(narrator_id id, uint64_t daemon_id);
 
 /* ids.c (under lock) */
 record *record_find(narrator *handle, narrator_id id);
 record *record_find_daemon(narrator *handle, uint64_t daemon_id);
-bool record_add(narrator *handle, narrator_id id, request_kind kind, const char *scope);
+bool record_add(narrator *handle, narrator_id id, request_kind kind);
 void record_remove(narrator *handle, narrator_id id);
 
 /* events.c */

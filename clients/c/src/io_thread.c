@@ -39,7 +39,8 @@ static void uncount(narrator *handle, const request *item) {
 }
 
 static void fail(narrator *handle, const request *item, narrator_error error, const char *reason) {
-    if (item->kind == KIND_HELLO || item->kind == KIND_QUIET) return;
+    /* A cancel by id that is lost goes with its announcement, which is failed and told itself. */
+    if (item->kind == KIND_HELLO || item->kind == KIND_QUIET || item->kind == KIND_CANCEL) return;
     narrator_event event;
     event_init(&event, NARRATOR_EVENT_FAILED, item->id);
     event.error = error;
@@ -201,6 +202,46 @@ static void lose(connection *c, const char *reason) {
     }
 }
 
+/* Whether a cancel by id still has its announcement on this connection: one that has ended, or was
+ * failed with a lost connection (a new daemon's ids name other announcements), is not sent. */
+static bool cancel_still_aimed(narrator *handle, const request *item) {
+    pthread_mutex_lock(&handle->lock);
+    record *found = record_find(handle, item->id);
+    bool aimed = found != NULL && found->daemon_id != 0;
+    pthread_mutex_unlock(&handle->lock);
+    return aimed;
+}
+
+/* Announcements cancelled before their request left: taken out of the outbox unsent, each told
+ * CANCELLED (daemon id 0). A request partly written goes on; its cancel follows its reply. */
+static void drop_cancelled(connection *c) {
+    narrator *handle = c->handle;
+    request_list keep = {0};
+    request_list dropped = {0};
+    request *item;
+    pthread_mutex_lock(&handle->lock);
+    while ((item = list_pop(&c->outbox)) != NULL) {
+        record *found = item->written == 0 && (item->kind == KIND_SAY || item->kind == KIND_EVENT)
+                            ? record_find(handle, item->id) : NULL;
+        if (found && found->cancel_asked) {
+            record_remove(handle, item->id);
+            handle->queued_count--;
+            handle->queued_bytes -= item->length;
+            list_push(&dropped, item);
+        } else {
+            list_push(&keep, item);
+        }
+    }
+    pthread_mutex_unlock(&handle->lock);
+    c->outbox = keep;
+    while ((item = list_pop(&dropped)) != NULL) {
+        narrator_event event;
+        event_init(&event, NARRATOR_EVENT_CANCELLED, item->id);
+        emit(handle, &event);
+        free(item);
+    }
+}
+
 /* Writes what the socket takes now: the library's greeting first, and the game's requests only once
  * hello is answered, so that nothing of the game's goes to a daemon dying as it is reached. False
  * when the connection broke. */
@@ -212,6 +253,12 @@ static bool write_out(connection *c) {
     request *item;
     while ((item = c->outbox.head) != NULL) {
         if (!greeted && counted(item)) break;
+        if (item->kind == KIND_CANCEL && item->written == 0 && !cancel_still_aimed(c->handle, item)) {
+            list_pop(&c->outbox);
+            uncount(c->handle, item);
+            free(item);
+            continue;
+        }
         ssize_t sent = send(c->fd, item->line + item->written, item->length - item->written, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (sent < 0) {
             if (errno == EINTR) continue;
@@ -291,7 +338,11 @@ void *io_thread(void *argument) {
         pthread_mutex_lock(&handle->lock);
         bool closing = handle->closing;
         list_append(&c.outbox, &handle->queue);
+        bool cancel_waiting = handle->cancel_waiting;
+        handle->cancel_waiting = false;
         pthread_mutex_unlock(&handle->lock);
+        /* Before closing too: what was cancelled is not written on the way out. */
+        if (cancel_waiting) drop_cancelled(&c);
         if (closing || c.input == NULL) break;
 
         if (c.fd < 0 && now_ns() >= c.next_attempt_ns) try_connect(&c);

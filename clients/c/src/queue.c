@@ -83,10 +83,9 @@ void wake(narrator *handle) {
 }
 
 /* Queues `item` as announcement `item->id` (after a cancel of this client's speech when `interrupt`:
- * both or neither), noted with `kind` and `scope` for its outcomes, and wakes the thread; `item` is
- * freed when refused. */
-narrator_error submit(narrator *handle, request *item, bool interrupt, request_kind kind, const char *scope,
-                      narrator_id *id) {
+ * both or neither), noted with `kind` for its outcomes, and wakes the thread; `item` is freed when
+ * refused. */
+narrator_error submit(narrator *handle, request *item, bool interrupt, request_kind kind, narrator_id *id) {
     request *cancel = NULL;
     if (interrupt) {
         line_buffer cancel_line = {0};
@@ -98,7 +97,7 @@ narrator_error submit(narrator *handle, request *item, bool interrupt, request_k
     pthread_mutex_lock(&handle->lock);
     narrator_error error =
         queue_check_locked(handle, cancel ? 2 : 1, item->length + (cancel ? cancel->length : 0));
-    if (error == NARRATOR_OK && !record_add(handle, item->id, kind, scope)) error = NARRATOR_E_NO_MEMORY;
+    if (error == NARRATOR_OK && !record_add(handle, item->id, kind)) error = NARRATOR_E_NO_MEMORY;
     if (error == NARRATOR_OK) {
         if (cancel) enqueue_locked(handle, cancel);
         enqueue_locked(handle, item);
@@ -108,4 +107,16 @@ narrator_error submit(narrator *handle, request *item, bool interrupt, request_k
     wake(handle);
     if (id) *id = item->id;
     return NARRATOR_OK;
+}
+
+/* `{"type":"cancel","id":"N"}` for the daemon's id N of announcement `id`, or NULL without memory. */
+request *cancel_request(narrator_id id, uint64_t daemon_id) {
+    line_buffer line = {0};
+    line_append_text(&line, "{\"type\":\"cancel\",\"id\":\"");
+    line_append_int(&line, (long long)daemon_id);
+    line_append_text(&line, "\"}");
+    request *item = line.failed ? NULL : request_new(KIND_CANCEL, &line);
+    free(line.data);
+    if (item) item->id = id;
+    return item;
 }

@@ -54,8 +54,6 @@ static void notification(narrator *handle, const char *line, const char *end) {
     record *found = record_find_daemon(handle, event.daemon_id);
     if (found) {
         event.id = found->id;
-        if (type == NARRATOR_EVENT_STARTED || type == NARRATOR_EVENT_RESUMED) found->started = true;
-        if (type == NARRATOR_EVENT_SUSPENDED) found->started = false;
         if (narrator_event_ends(type)) record_remove(handle, found->id);
     }
     pthread_mutex_unlock(&handle->lock);
@@ -90,6 +88,10 @@ static void reply(narrator *handle, request *answered, const char *line, const c
     case KIND_CONTROL:
         if (!ok) emit(handle, &event);
         return;
+    case KIND_CANCEL:
+        /* The announcement ended before the daemon read the cancel: its end has been told already. */
+        if (!ok && strcmp(event.code, "unknown_announcement") != 0) emit(handle, &event);
+        return;
     case KIND_SAY:
     case KIND_EVENT:
     case KIND_PLAY: {
@@ -98,8 +100,19 @@ static void reply(narrator *handle, request *answered, const char *line, const c
             daemon_id = json_id(value, value_end);
         pthread_mutex_lock(&handle->lock);
         record *found = record_find(handle, answered->id);
-        if (found && daemon_id) found->daemon_id = daemon_id;
-        else record_remove(handle, answered->id);
+        if (found && daemon_id) {
+            found->daemon_id = daemon_id;
+            /* A cancel asked before this reply goes now, by the id it gives; it was counted when asked,
+             * so it is taken past the queue's bound. */
+            request *cancel = found->cancel_asked ? cancel_request(found->id, daemon_id) : NULL;
+            if (cancel) {
+                list_push(&handle->queue, cancel);
+                handle->queued_count++;
+                handle->queued_bytes += cancel->length;
+            }
+        } else {
+            record_remove(handle, answered->id);
+        }
         pthread_mutex_unlock(&handle->lock);
         event.id = answered->id;
         if (!ok) emit(handle, &event);

@@ -1,10 +1,8 @@
 /* narrator_say: checks everything the daemon would refuse that can be known here, builds the line,
- * and queues it with its id. The id's own scope ("_idN", under the caller's scope when given) is
- * what lets narrator_cancel reach this one announcement: the protocol cancels by scope, not by id. */
+ * and queues it with its id (narrator_cancel names it by the daemon's id once the reply gives it). */
 #include "internal.h"
 
 #include <math.h> /* isfinite: a macro, no libm */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,9 +69,6 @@ narrator_error narrator_say(narrator *handle, const char *text, const narrator_s
     if (error != NARRATOR_OK) return error;
 
     narrator_id own = __atomic_add_fetch(&handle->next_id, 1, __ATOMIC_RELAXED);
-    char scope[1100];
-    snprintf(scope, sizeof scope, "%s%s_id%llu", speech.scope ? speech.scope : "", speech.scope ? "." : "",
-             (unsigned long long)own);
 
     line_buffer line = {0};
     line_append_text(&line, "{\"type\":\"say\",\"text\":");
@@ -83,8 +78,7 @@ narrator_error narrator_say(narrator *handle, const char *text, const narrator_s
     if (speech.supersedes) { line_append_text(&line, ",\"supersedes\":"); line_append_string(&line, speech.supersedes); }
     if (speech.expires_ms >= 0) { line_append_text(&line, ",\"expires_ms\":"); line_append_int(&line, speech.expires_ms); }
     if (speech.flags & NARRATOR_RESUME) line_append_text(&line, ",\"resume\":true");
-    line_append_text(&line, ",\"scope\":");
-    line_append_string(&line, scope);
+    if (speech.scope) { line_append_text(&line, ",\"scope\":"); line_append_string(&line, speech.scope); }
     if (speech.flags & NARRATOR_SSML) line_append_text(&line, ",\"ssml\":true");
     if (speech.pan != 0.0f) { line_append_text(&line, ",\"pan\":"); append_pan(&line, speech.pan); }
     line_append_text(&line, "}");
@@ -96,5 +90,5 @@ narrator_error narrator_say(narrator *handle, const char *text, const narrator_s
     if (item == NULL) return NARRATOR_E_NO_MEMORY;
     item->id = own;
 
-    return submit(handle, item, (speech.flags & NARRATOR_INTERRUPT) != 0, KIND_SAY, scope, id);
+    return submit(handle, item, (speech.flags & NARRATOR_INTERRUPT) != 0, KIND_SAY, id);
 }

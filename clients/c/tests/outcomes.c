@@ -1,5 +1,6 @@
 /* Speaks through a running narrator: three announcements in order, an interruption by a high one,
- * NARRATOR_INTERRUPT, a cancel by id of one waiting and one speaking, and a game event; every
+ * NARRATOR_INTERRUPT, a cancel by id of one waiting and one speaking, of a waiting game event's speech and
+ * of a say before its reply, and a game event; every
  * outcome is printed with its library id and the daemon's. Usage: outcomes SOCKET */
 #include "common.h"
 
@@ -55,6 +56,29 @@ int main(int argc, char **argv) {
     printf("after %s\n", narrator_event_name(ended.type));
     printf("cancel-ended %d\n", (int)narrator_cancel(handle, speaking));
     printf("phase cancel\n");
+
+    /* A game event's speech cancelled by id while it waits (behind a high), then the high heard. */
+    narrator_id high = say(handle, LONG_TEXT, NARRATOR_PRIORITY_HIGH, 0);
+    wait_for(handle, NARRATOR_EVENT_STARTED, high);
+    narrator_id waiting_event = 0;
+    check(narrator_send_event(handle, "collision", "{\"lives\": 3}", 0, &waiting_event), "collision behind a high");
+    wait_for(handle, NARRATOR_EVENT_QUEUED, waiting_event);
+    check(narrator_cancel(handle, waiting_event), "narrator_cancel a waiting event");
+    ended = wait_end(handle, waiting_event);
+    printf("waiting-event %s\n", narrator_event_name(ended.type));
+    check(narrator_cancel(handle, high), "narrator_cancel the high");
+    ended = wait_end(handle, high);
+    printf("high %s\n", narrator_event_name(ended.type));
+    /* Cancelled at once, before the daemon's reply (or before it was even written): it ends cancelled,
+     * and what was said after it is still said. */
+    narrator_id hasty = say(handle, "Taken back at once.", NARRATOR_PRIORITY_LOW, 0);
+    check(narrator_cancel(handle, hasty), "narrator_cancel before the reply");
+    narrator_id kept = say(handle, "Kept.", NARRATOR_PRIORITY_LOW, 0);
+    ended = wait_end(handle, hasty);
+    printf("hasty %s\n", narrator_event_name(ended.type));
+    ended = wait_end(handle, kept);
+    printf("kept %s\n", narrator_event_name(ended.type));
+    printf("phase cancel-by-daemon-id\n");
 
     /* A game event: the map says it; a silent one says it is silent; an unknown one is refused. */
     narrator_id crash = 0, quiet = 0, unknown = 0;

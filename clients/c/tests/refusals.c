@@ -77,6 +77,11 @@ int main(int argc, char **argv) {
     narrator_id held[4];
     for (int i = 0; i < 4; i++) check(narrator_say(handle, "Held.", NULL, &held[i]), "held say");
     refuse("queue-full", narrator_say(handle, "One too many.", NULL, NULL));
+    /* One cancelled while it waits for a narrator leaves the queue, told, and makes room. */
+    check(narrator_cancel(handle, held[0]), "narrator_cancel a held say");
+    narrator_event taken = wait_end(handle, held[0]);
+    printf("held-cancelled %s daemon=%llu\n", narrator_event_name(taken.type), (unsigned long long)taken.daemon_id);
+    refuse("room-after-cancel", narrator_say(handle, "Room again.", NULL, NULL));
     narrator_close(handle);
     printf("closed-with-held\n");
 

@@ -107,6 +107,20 @@ class DaemonTests(unittest.TestCase):
             self.assertEqual(narrator.wait(reply).event, "cancelled")
             narrator.resume()
 
+    def test_one_announcement_is_cancelled_by_its_id_and_the_rest_goes_on(self) -> None:
+        with Narrator(self.socket, subscribe=True) as narrator:
+            narrator.pause()
+            first = narrator.say("Cancelled by its id.")
+            second = narrator.say("Said after the resume.")
+            assert first.id is not None
+            narrator.cancel(id=first.id)
+            self.assertEqual(narrator.wait(first).event, "cancelled")
+            with self.assertRaises(NarratorError) as raised:
+                narrator.cancel(id=first.id)
+            self.assertEqual(raised.exception.code, "unknown_announcement")
+            narrator.resume()
+            self.assertEqual(narrator.wait(second).event, "finished")
+
     def test_another_client_is_resumed_and_cancelled_by_its_number(self) -> None:
         with Narrator(self.socket, subscribe=True) as held, Narrator(self.socket) as other:
             held.pause()

@@ -163,9 +163,12 @@ class Narrator:
         all_clients: bool = False,
         speaking: bool = False,
         client: Optional[int] = None,
+        id: Optional[str] = None,
     ) -> Reply:
         """Cancels this client's speech; ``speaking`` only what is being heard (what waits goes on),
-        ``all_clients`` everyone's, ``client`` that of the client numbered so ("client 7" is 7)."""
+        ``id`` only the announcement with that id (a reply's ``id``, wherever it is: waiting, heard or
+        kept to resume), ``all_clients`` everyone's, ``client`` that of the client numbered so
+        ("client 7" is 7). An ``id`` that has ended raises ``NarratorError`` ``unknown_announcement``."""
         return self.request(
             {
                 "type": "cancel",
@@ -173,6 +176,7 @@ class Narrator:
                 "all_clients": all_clients or None,
                 "speaking": speaking or None,
                 "client": client,
+                "id": id,
             }
         )
 
