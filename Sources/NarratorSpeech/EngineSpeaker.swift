@@ -27,6 +27,12 @@ public struct EngineSpeaker: Speaker {
 
     public func stop(_ id: AnnouncementID) { engine.stop(id) }
 
+    /// espeak-ng, its child's sandbox, and how many children were started after the first.
+    public var synthesizer: Reply.Status.Synthesizer? {
+        Reply.Status.Synthesizer(
+            name: "espeak-ng", sandbox: engine.synthesizerSandbox, restarts: max(0, engine.synthesizerStarts - 1))
+    }
+
     /// A lookup only: the daemon's conductor asks it while deciding, and does no I/O then. A fallback
     /// is logged (once per locale) when an announcement in that locale is spoken (`enqueueChecked`).
     public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {

@@ -72,6 +72,9 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
         _ = send(.stop(id))
     }
 
+    /// speech-dispatcher's output module; its process and restarts are speech-dispatcher's own.
+    public var synthesizer: Reply.Status.Synthesizer? { Reply.Status.Synthesizer(name: "speech-dispatcher \(module)") }
+
     /// The voice speech-dispatcher's module has for `locale`, from the languages its voices listed on
     /// connecting; a locale it has no voice for is spoken by its default voice, with a warning.
     public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {

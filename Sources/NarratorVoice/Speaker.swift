@@ -12,6 +12,13 @@ public protocol Speaker: VoiceCatalog {
     func speak(_ request: SpeechRequest, observer: @escaping @Sendable (SpeakerEvent) -> Void) throws(SpeakerError)
     /// Stops an announcement, queued or speaking; an unknown or ended id is ignored.
     func stop(_ id: AnnouncementID)
+    /// What speaks and how its synthesizer fares, for `status`: read on the daemon's event loop, so
+    /// it takes no more than a lock. Nil (the default): not said.
+    var synthesizer: Reply.Status.Synthesizer? { get }
+}
+
+extension Speaker {
+    public var synthesizer: Reply.Status.Synthesizer? { nil }
 }
 
 /// The voices a speech system has: what a client's locale and the player's configured voices

@@ -83,11 +83,12 @@ extension Conductor {
         actions.append(.log(.warning, text))
     }
 
-    /// The output's state for `status`, with its latencies and the warning, once given.
+    /// The output's state for `status`, with its latencies, the warning, once given, and its server.
     var outputStateWithLatency: OutputState {
         var state = Self.outputState(output, milliseconds: milliseconds(output.since))
         state.latency = latencies.figures(at: milliseconds(now))
         state.latencyWarning = latencyWarning?.text
+        state.server = output.server
         return state
     }
 }
