@@ -83,7 +83,15 @@ extension Doctor {
         if let warning = output.latencyWarning {
             report.fix("latency", warning + " (latency_warn_ms in `narrator config`)")
         } else if let latency = output.latency, latency.audible.sinceStart.count > 0 {
-            report.ok("latency", ReadableLines.latency(latency).joined(separator: "; "))
+            let kinds = [
+                ("speech heard after", latency.audible), ("stopped speech silent after", latency.silent),
+                ("sounds heard after", latency.sound),
+            ]
+            report.ok(
+                "latency",
+                kinds.filter { $0.1.sinceStart.count > 0 }.map {
+                    "\($0.0) \(ReadableLines.summary($0.1.sinceStart, "since start"))"
+                }.joined(separator: "; "))
         } else {
             report.note(
                 "latency", "nothing measured yet: it is measured on every announcement (`narrator send say --text hi`)")
