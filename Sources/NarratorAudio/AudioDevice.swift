@@ -118,13 +118,17 @@ public struct AudioDeviceOpener: Sendable {
     /// Samples per frame the device takes, interleaved: 2 (left, right) or 1 (mono). The mixer
     /// mixes in as many; a device made here without saying is mono.
     public let channels: Int
+    /// The sound server it plays to, when one is named (`pulse` and `auto` with PULSE_SERVER or a
+    /// server given); for `status`.
+    public let server: String?
     public let open: @Sendable () throws(AudioDeviceError) -> any AudioDevice
 
     public init(
-        name: String, isRealTime: Bool, channels: Int = 1,
+        name: String, isRealTime: Bool, channels: Int = 1, server: String? = nil,
         open: @escaping @Sendable () throws(AudioDeviceError) -> any AudioDevice
     ) {
         self.name = name
+        self.server = server
         self.isRealTime = isRealTime
         self.channels = channels == 2 ? 2 : 1
         self.open = open

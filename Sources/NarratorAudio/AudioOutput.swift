@@ -1,5 +1,9 @@
 public import Logging
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where sound goes, as given on the command line: `auto`, `pulse`, `alsa`, `wav:PATH`,
 /// `realtime-wav:PATH` or `null`, in stereo; any of them after `mono:` in mono (every sound mixed
 /// unplaced, docs/AUDIO.md).
@@ -98,7 +102,9 @@ public indirect enum AudioOutput: Sendable, Hashable, CustomStringConvertible {
             }
         case .device(let backend):
             let buffer = Self.pulseBuffer(sampleRate: sampleRate)
-            return AudioDeviceOpener(name: name, isRealTime: true, channels: channels) { () throws(AudioDeviceError) in
+            let server = backend == .alsa ? nil : pulseServer ?? getenv("PULSE_SERVER").map { String(cString: $0) }
+            return AudioDeviceOpener(name: name, isRealTime: true, channels: channels, server: server) {
+                () throws(AudioDeviceError) in
                 switch backend {
                 case .pulse:
                     return try PulseDevice(

@@ -56,8 +56,10 @@ public final class Mixer: @unchecked Sendable {
             sampleRate: sampleRate, isRealTime: opener.isRealTime, outputName: opener.name)
         self.machineSettings = settings
         self.machine = WriterMachine(settings: settings, now: .now)
+        var output = OutputStatus(output: opener.name)
+        output.server = opener.server
         self.state = MixerState(
-            output: OutputStatus(output: opener.name), sampleRate: sampleRate, sliceFrames: max(1, sampleRate / 100),
+            output: output, sampleRate: sampleRate, sliceFrames: max(1, sampleRate / 100),
             channels: opener.channels)
         _ = speech
         OSThread.start(name: "narrator-audio") { [self] in

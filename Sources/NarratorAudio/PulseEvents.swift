@@ -25,8 +25,9 @@ final class PulseEvents: @unchecked Sendable {
     /// When the server said the stream underflowed, and at which read index (-1: not said), not
     /// yet taken by the writer.
     private var underflows: [(instant: ContinuousClock.Instant, index: Int64)] = []
-    /// The channels of the sink the server last described (`PulseDevice.sinkChannels`).
-    private var sinkChannels: Int?
+    /// The sink the server last described (`PulseDevice.sink`), and its own name and version.
+    private var sink: SinkReport?
+    private var serverName: String?
 
     static func from(_ userdata: UnsafeMutableRawPointer?) -> PulseEvents {
         Unmanaged<PulseEvents>.fromOpaque(userdata!).takeUnretainedValue()
@@ -52,16 +53,29 @@ final class PulseEvents: @unchecked Sendable {
         }
     }
 
-    /// The server described a sink: it has `channels`.
-    func note(sinkChannels channels: Int) {
-        condition.withLock { sinkChannels = channels }
+    /// The server described a sink.
+    func note(sink described: SinkReport) {
+        condition.withLock { sink = described }
     }
 
-    /// The channels of the sink last described, forgotten once taken.
-    func takeSinkChannels() -> Int? {
+    /// The sink last described, forgotten once taken.
+    func takeSink() -> SinkReport? {
         condition.withLock {
-            defer { sinkChannels = nil }
-            return sinkChannels
+            defer { sink = nil }
+            return sink
+        }
+    }
+
+    /// The server said its name and version.
+    func note(serverName name: String) {
+        condition.withLock { serverName = name }
+    }
+
+    /// The server's name last said, forgotten once taken.
+    func takeServerName() -> String? {
+        condition.withLock {
+            defer { serverName = nil }
+            return serverName
         }
     }
 

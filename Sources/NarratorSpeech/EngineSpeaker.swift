@@ -30,6 +30,12 @@ public struct EngineSpeaker: Speaker {
     /// The engine's voice lists, with choices kept apart from the engine's (`EngineVoices.snapshot`).
     public var voices: any VoiceCatalog { EngineVoices.snapshot(of: engine) }
 
+    /// espeak-ng, its child's sandbox, and how many children were started after the first.
+    public var synthesizer: Reply.Status.Synthesizer? {
+        Reply.Status.Synthesizer(
+            name: "espeak-ng", sandbox: engine.synthesizerSandbox, restarts: max(0, engine.synthesizerStarts - 1))
+    }
+
     /// A lookup only. A fallback is logged (once per locale) when an announcement in that locale is
     /// spoken (`enqueueChecked`).
     public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {

@@ -75,6 +75,9 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
     /// The module's voices as speech-dispatcher listed them on connecting.
     public var voices: any VoiceCatalog { DispatcherVoices(module: module, languages: languages) }
 
+    /// speech-dispatcher's output module; its process and restarts are speech-dispatcher's own.
+    public var synthesizer: Reply.Status.Synthesizer? { Reply.Status.Synthesizer(name: "speech-dispatcher \(module)") }
+
     public func voice(for locale: String) throws(SpeakerError) -> VoiceChoice {
         try DispatcherVoices(module: module, languages: languages).voice(for: locale)
     }

@@ -23,6 +23,9 @@ public struct OutputStatus: Sendable, Hashable {
     /// stereo one whose sink turned out to be mono (docs/AUDIO.md, "The downmix"); nil when it does
     /// not say (the channels it was made with stand).
     public var channels: Int?
+    /// The sound server the output plays to, when one is named (PULSE_SERVER's value for `pulse` and
+    /// `auto`); nil: the user's own, as libpulse finds it, or no server.
+    public var server: String?
 
     public init(output: String, condition: Condition = .working, since: ContinuousClock.Instant = .now) {
         self.output = output

@@ -15,6 +15,13 @@ public protocol Speaker: VoiceCatalog {
     /// The voices as a value, read once: what the daemon's conductor decides with. Its lookups touch
     /// nothing the speaking side holds (no lock, no connection), so deciding never waits on speech.
     var voices: any VoiceCatalog { get }
+    /// What speaks and how its synthesizer fares, for `status`: read on the daemon's event loop, so
+    /// it takes no more than a lock. Nil (the default): not said.
+    var synthesizer: Reply.Status.Synthesizer? { get }
+}
+
+extension Speaker {
+    public var synthesizer: Reply.Status.Synthesizer? { nil }
 }
 
 /// The voices a speech system has: what a client's locale and the player's configured voices

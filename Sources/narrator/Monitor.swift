@@ -10,8 +10,9 @@ struct Monitor: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the outcome of every announcement, of every client, as it happens.",
         discussion: """
-            Once it listens it says so in one line; then one line per outcome: "finished 8 RetroRacing: \
-            Crash! 2 lives left" (the outcome, the id, the client, then the text), and "sound pulse, lost: \
+            Once it listens it says so in one line; then one line per outcome: "finished 8 RetroRacing \
+            (heard after 6.2 ms): Crash! 2 lives left" (the outcome, the id, the client, in brackets what \
+            else it tells and the latencies measured, then the text), and "sound pulse, lost: \
             ..." when the sound output fails. With --json, only the daemon's notifications, as they are \
             (docs/PROTOCOL.md). Stops when the daemon does, or on Ctrl-C.
             """

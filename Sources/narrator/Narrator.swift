@@ -20,6 +20,7 @@ struct Narrator: AsyncParsableCommand {
               send [--socket PATH] [--wait] [--timeout SECONDS] [EVENT --FIELD VALUE ...]
               stop | skip | pause | resume [--socket PATH]   (all speech, of every client)
               status [--socket PATH] [--json]
+              doctor [--socket PATH] [--json]      (why speech is slow or silent)
               monitor [--socket PATH] [--json]
               history [--socket PATH] [--limit N] [--client NAME] [--json]
               say TEXT|- [--locale TAG] [--rate N] [--pitch N] [--volume N]
@@ -37,7 +38,7 @@ struct Narrator: AsyncParsableCommand {
         subcommands: [
             Serve.self, Config.self, Profiles.self, Send.self, Stop.self, Skip.self, Pause.self, Resume.self,
             Status.self,
-            Monitor.self, History.self, Say.self, Play.self, Voices.self, Lint.self, Wine.self,
+            Monitor.self, History.self, Doctor.self, Say.self, Play.self, Voices.self, Lint.self, Wine.self,
         ]
     )
 

@@ -76,7 +76,8 @@ enum ReadableLines {
         return "\(ms(median)) median, \(ms(p95)) p95, \(ms(worst)) worst \(span) (\(summary.count))"
     }
 
-    /// `finished 8 RetroRacing: Crash! 2 lives left`; what else the outcome tells comes before the text.
+    /// `finished 8 RetroRacing (heard after 6.0 ms): Crash! 2 lives left`; what else the outcome
+    /// tells, and the announcement's latencies when it carries them, come before the text.
     static func outcome(_ report: Notification.OutcomeReport) -> String {
         let detail: String? =
             switch report.outcome {
@@ -85,7 +86,9 @@ enum ReadableLines {
             case .failed(let reason): reason
             case .queued, .started, .finished, .interrupted(nil), .expired, .dropped, .cancelled: nil
             }
-        return "\(report.outcome.name) \(report.id) \(report.client)\(detail.map { " (\($0))" } ?? ""): \(report.text)"
+        let details = [detail, report.latency.map(latency)].compactMap { $0 }.filter { !$0.isEmpty }
+        let bracket = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
+        return "\(report.outcome.name) \(report.id) \(report.client)\(bracket): \(report.text)"
     }
 
     /// A notification of `monitor`: an outcome, the sound output's change, or an SSML mark reached
@@ -109,9 +112,11 @@ enum ReadableLines {
         return parts.compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// A `history` entry, as `monitor` prints its last outcome.
+    /// A `history` entry, as `monitor` prints its last outcome: `finished 8 RetroRacing (heard after
+    /// 6.0 ms): Crash! 2 lives left`, the latencies when measured.
     static func history(_ entry: Reply.HistoryEntry) -> String {
-        "\(entry.outcome.name) \(entry.id) \(entry.client): \(entry.text)"
+        let measured = entry.latency.map(latency).flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
+        return "\(entry.outcome.name) \(entry.id) \(entry.client)\(measured): \(entry.text)"
     }
 
     /// `58 s`, `3 min 4 s`, `2 h 5 min`.

@@ -37,8 +37,7 @@ extension Wine {
                     "prefix",
                     "none checked (no --prefix, WINEPREFIX or ~/.wine); games with the DLLs beside them need none")
             }
-            for line in report.lines { print(line) }
-            if report.failed { throw ExitCode(1) }
+            try report.finish()
         }
 
         /// The narrator runs, its door is open, and the door answers the secret as the DLL sends it.
@@ -118,31 +117,5 @@ extension Wine {
                 "maps / (the DLL reads the door file through it)"
             }
         }
-    }
-}
-
-/// The doctor's lines: each check, ok with what was found, or what to do.
-struct DoctorReport {
-    private(set) var lines: [String] = []
-    private(set) var failed = false
-
-    /// Runs one check; prints `ok` and `describe`'s words, or `fix` and the error. Returns what it found.
-    @discardableResult
-    mutating func check<Found>(
-        _ name: String, _ body: () throws -> Found, describe: (Found) -> String
-    ) -> Found? {
-        do {
-            let found = try body()
-            lines.append("ok   \(name): \(describe(found))")
-            return found
-        } catch {
-            failed = true
-            lines.append("fix  \(name): \(error)")
-            return nil
-        }
-    }
-
-    mutating func note(_ name: String, _ text: String) {
-        lines.append("--   \(name): \(text)")
     }
 }

@@ -113,8 +113,12 @@ struct ControlCommandTests {
         let game = try Subscriber(daemon)
         game.send(Request.hello(client: "RetroRacing", locale: nil, profile: nil).line, expectingID: false)
         let id = try game.send(#"{"type":"collision","lives":2}"#)
-        let (finished, log) = monitor.read(until: "finished \(id) RetroRacing: Crash! 2 lives left\n")
+        // The finished line carries the latency measured: "finished 8 RetroRacing (heard after 6.0 ms): ...".
+        let (finished, log) = monitor.read(until: " ms): Crash! 2 lives left\n")
         #expect(finished, "\(log)")
+        #expect(
+            log.contains(try Regex("finished \(id) RetroRacing \\(heard after [0-9.]+ ms\\): Crash! 2 lives left\n")),
+            "\(log)")
         #expect(log.contains("queued \(id) RetroRacing: Crash! 2 lives left\n"), "\(log)")
         #expect(!log.contains("{"), "\(log)")
     }
@@ -135,12 +139,16 @@ struct ControlCommandTests {
         let two = try other.send(#"{"type":"say","text":"Two."}"#)
         try watcher.waitFor("finished", two)
 
+        // Each line carries its latency, "(heard after 6.0 ms)", compared here without its figure.
+        func measured(_ text: String) -> String { text.replacing(#/ \(heard after [0-9.]+ ms\)/#, with: " (heard)") }
         let all = try runNarrator(["history", "--socket", daemon.socket])
-        #expect(all.output.hasSuffix("finished \(one) Game: One.\nfinished \(two) Other: Two.\n"), "\(all.output)")
+        #expect(
+            measured(all.output).hasSuffix("finished \(one) Game (heard): One.\nfinished \(two) Other (heard): Two.\n"),
+            "\(all.output)")
         let newest = try runNarrator(["history", "--socket", daemon.socket, "--limit", "1"])
-        #expect(newest.output == "finished \(two) Other: Two.\n", "\(newest.output)")
+        #expect(measured(newest.output) == "finished \(two) Other (heard): Two.\n", "\(newest.output)")
         let own = try runNarrator(["history", "--socket", daemon.socket, "--client", "Game"])
-        #expect(own.output == "finished \(one) Game: One.\n", "\(own.output)")
+        #expect(measured(own.output) == "finished \(one) Game (heard): One.\n", "\(own.output)")
         let nobody = try runNarrator(["history", "--socket", daemon.socket, "--client", "Nobody"])
         #expect(nobody.output == "No announcements of Nobody are kept.\n")
         let json = try runNarrator(["history", "--socket", daemon.socket, "--json", "--limit", "2"])

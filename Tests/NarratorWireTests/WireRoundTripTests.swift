@@ -99,6 +99,7 @@ struct WireRoundTripTests {
                 ], profile: "p",
                 profileFolder: "/p", output: .init(output: "null", condition: .working, milliseconds: 0),
                 uptimeMilliseconds: 0, counters: [])),
+        statusNamingServerAndSynthesizer,
         .history([]),
         .history([
             .init(
@@ -113,6 +114,16 @@ struct WireRoundTripTests {
         ]),
         .error(ProtocolError(.invalidJSON, "bad \"quote\" \\ and \n line \u{1}")),
     ]
+
+    /// A status with the output's sound server and the synthesizer's state (what `narrator doctor` reads).
+    static var statusNamingServerAndSynthesizer: Reply {
+        var status = Reply.Status(
+            version: "0.5.0", speaking: nil, queued: 0, clients: 1, profile: "p", profileFolder: "/p",
+            output: .init(output: "pulse", condition: .working, milliseconds: 0), uptimeMilliseconds: 0, counters: [])
+        status.output.server = "unix:/run/user/1000/pulse/native"
+        status.synthesizer = .init(name: "espeak-ng", sandbox: "landlock 7, seccomp", restarts: 2)
+        return .status(status)
+    }
 
     @Test("every reply reads back as written", arguments: replies)
     func replyRoundTrip(reply: Reply) throws {

@@ -87,11 +87,12 @@ extension Conductor {
         actions.append(.log(.warning, text))
     }
 
-    /// The output's state for `status`, with its latencies and the warning, once given.
+    /// The output's state for `status`, with its latencies, the warning, once given, and its server.
     var outputStateWithLatency: OutputState {
         var state = Self.outputState(output.status, milliseconds: milliseconds(output.status.since))
         state.latency = output.latencies.figures(at: milliseconds(now))
         state.latencyWarning = output.latencyWarning?.text
+        state.server = output.status.server
         return state
     }
 }

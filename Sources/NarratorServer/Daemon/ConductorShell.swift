@@ -142,9 +142,14 @@ public actor ConductorShell {
         case .rejected(let error):
             actions = conductor.handle(.rejected(client, error), at: .now)
         }
-        guard case .reply(let asker, let reply)? = actions.first, asker == client else {
+        guard case .reply(let asker, var reply)? = actions.first, asker == client else {
             // The client is no longer connected: nothing to answer, what it caused still happens.
             return (.done, actions)
+        }
+        // The synthesizer's state is the speech system's, read here (a lock, no I/O), not the pure conductor's.
+        if case .status(var status) = reply {
+            status.synthesizer = speaker.synthesizer
+            reply = .status(status)
         }
         return (reply, Array(actions.dropFirst()))
     }

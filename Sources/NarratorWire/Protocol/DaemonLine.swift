@@ -110,7 +110,13 @@ public enum DaemonLine: Sendable, Hashable {
                     number: number, name: try client.string("name") ?? "",
                     screenReader: try client.bool("screen_reader") ?? false))
         }
-        return Reply.Status(
+        var synthesizer: Reply.Status.Synthesizer?
+        if var object = try object.object("synthesizer") {
+            synthesizer = Reply.Status.Synthesizer(
+                name: try object.string("name") ?? "", sandbox: try object.string("sandbox"),
+                restarts: try object.integer("restarts") ?? 0)
+        }
+        var status = Reply.Status(
             version: version, speaking: speaking, queued: try object.integer("queued") ?? 0, paused: paused,
             clients: try object.integer("clients") ?? 0, connected: connected,
             profile: try object.string("profile") ?? "",
@@ -120,6 +126,8 @@ public enum DaemonLine: Sendable, Hashable {
             defaults: try object.object("defaults").map { (defaults) throws(ProtocolError) in
                 try self.defaults(defaults)
             })
+        status.synthesizer = synthesizer
+        return status
     }
 
     private static func defaults(_ object: WireObject) throws(ProtocolError) -> Reply.Status.Defaults {
@@ -202,6 +210,7 @@ public enum DaemonLine: Sendable, Hashable {
                 return try OutputLatency.read(&latency)
             })
         state.latencyWarning = try object.string("latency_warning")
+        state.server = try object.string("server")
         return state
     }
 

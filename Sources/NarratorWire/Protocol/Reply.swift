@@ -153,6 +153,26 @@ public enum Reply: Sendable, Hashable {
         public var counters: [Counter]
         /// The voice clients get when they choose none, and where each part comes from.
         public var defaults: Defaults?
+        /// What speaks, and how its synthesizer fares (nil: the daemon does not say).
+        public var synthesizer: Synthesizer?
+
+        /// The speech system's synthesizer, for `status`.
+        public struct Synthesizer: Sendable, Hashable {
+            /// `espeak-ng`, or `speech-dispatcher espeak-ng` (its output module).
+            public var name: String
+            /// What confines espeak-ng's process (`landlock 7, seccomp`); nil when it runs in the
+            /// daemon's own process, or speech-dispatcher speaks.
+            public var sandbox: String?
+            /// How many times a synthesizer process was started again after one crashed, hung or
+            /// died, since the daemon started.
+            public var restarts: Int
+
+            public init(name: String, sandbox: String? = nil, restarts: Int = 0) {
+                self.name = name
+                self.sandbox = sandbox
+                self.restarts = restarts
+            }
+        }
 
         public struct Counter: Sendable, Hashable {
             public var name: String
@@ -296,6 +316,9 @@ public struct OutputState: Sendable, Hashable {
     /// In `status`: the warning given once speech became slower than the player's
     /// `latency_warn_ms`, with its likely cause (nil: none given).
     public var latencyWarning: String?
+    /// In `status`: the sound server the output plays to, when the daemon names one (its
+    /// PULSE_SERVER); nil: the user's own, as libpulse finds it, or no sound server.
+    public var server: String?
 
     public init(
         output: String, condition: Condition, milliseconds: Double, underruns: Int = 0, latency: OutputLatency? = nil
@@ -379,6 +402,13 @@ extension Reply {
             for counter in status.counters { counters.add(counter.name, counter.value) }
             line.add("counters", object: counters)
             if let defaults = status.defaults { line.add("defaults", object: defaults.object) }
+            if let synthesizer = status.synthesizer {
+                var object = JSONObjectWriter()
+                object.add("name", synthesizer.name)
+                synthesizer.sandbox.map { object.add("sandbox", $0) }
+                object.add("restarts", synthesizer.restarts)
+                line.add("synthesizer", object: object)
+            }
         case .history(let entries):
             line.add("history", objects: entries.map(\.object))
         case .error(let error):
@@ -429,6 +459,7 @@ extension OutputState {
         if event == nil { line.add("underruns", underruns) }
         if event == nil, let latency { line.add("latency", object: latency.object) }
         if event == nil, let latencyWarning { line.add("latency_warning", latencyWarning) }
+        if event == nil, let server { line.add("server", server) }
         return line
     }
 }

@@ -96,10 +96,13 @@ final class SSIPDaemon: @unchecked Sendable {
         return try ChildProcess.run(program, arguments, environment: clientEnvironment, limit: limit)
     }
 
-    /// `narrator history` of the daemon, one line per announcement.
+    /// `narrator history` of the daemon, one line per announcement, without the latencies measured
+    /// ("finished 3 spd-say: Hello", not "finished 3 spd-say (heard after 6.2 ms): Hello").
     func history() throws -> [String] {
         let finished = try ChildProcess.run(narrator, ["history", "--socket", socket], environment: clientEnvironment)
-        return finished.output.split(separator: "\n").map(String.init)
+        return finished.output.split(separator: "\n").map {
+            String($0).replacing(#/ \([^()]*after [0-9.]+ ms\)/#, with: "")
+        }
     }
 
     /// The outcome `narrator history` gives the announcement whose text starts with `text`.
