@@ -28,12 +28,12 @@ public final class KeyboardProcess: @unchecked Sendable {
         defer { close(ends[1]) }
         do {
             process = try ChildProcess(
-                executable: executable, arguments: arguments, environment: environment, output: -1
-            ) { actions in
-                posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
-                posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-                posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            }
+                executable: executable, arguments: arguments, environment: environment, output: -1,
+                files: [
+                    .duplicate(ends[1], to: 0),
+                    .open(outputPath, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+                    .open(errorsPath, as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+                ])
         } catch {
             close(ends[0])
             throw error
