@@ -13,8 +13,7 @@ public final class SSIPLineClient: @unchecked Sendable {
 
     public init(path: String, readLimit: Duration) throws(UnixStreamConnection.Failure) {
         descriptor = try UnixStreamConnection.open(path: path)
-        var timeout = timeval(tv_sec: Int(readLimit.components.seconds), tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        SocketTimeout.set(descriptor, .receive, readLimit)
     }
 
     deinit { close(descriptor) }

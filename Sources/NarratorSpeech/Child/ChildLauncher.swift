@@ -13,11 +13,13 @@ enum ChildLauncher {
     static func spawn(_ process: SynthesizerProcess, dataPath: String?) throws(SpeechError) -> (
         pid: pid_t, channel: FrameChannel
     ) {
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw .synthesizerFailed("socketpair failed: \(String(cString: strerror(errno)))")
+        let ends: (Int32, Int32)
+        do {
+            ends = try UnixStreamConnection.pair()
+        } catch {
+            throw .synthesizerFailed("socketpair failed: \(error.reason)")
         }
-        defer { close(ends[1]) }
+        defer { close(ends.1) }
         let extra = dataPath.map { ["--espeak-data", $0] } ?? []
         let environment =
             ChildSpawner.currentEnvironment().filter { !$0.hasPrefix("SWIFT_BACKTRACE=") } + [
@@ -28,15 +30,15 @@ enum ChildLauncher {
             pid = try ChildSpawner.spawn(
                 process.executable, arguments: process.arguments + extra, environment: environment,
                 files: [
-                    .duplicate(ends[1], to: SynthesisChild.socketDescriptor),
+                    .duplicate(ends.1, to: SynthesisChild.socketDescriptor),
                     .open("/dev/null", as: 0, flags: O_RDONLY),
                     .open("/dev/null", as: 1, flags: O_WRONLY),
                 ])
         } catch {
-            close(ends[0])
+            close(ends.0)
             throw .synthesizerFailed("the synthesizer \(process.executable) could not be started: \(error.reason)")
         }
-        return (pid, FrameChannel(descriptor: ends[0]))
+        return (pid, FrameChannel(descriptor: ends.0))
     }
 
     /// Kills the child (if it still runs) and reaps it; says how it ended, for the log and the
