@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// What a data file is made of, for its errors: the noun of its entries ("event", "sound").
 public protocol DataFileEntry: Sendable, Hashable {

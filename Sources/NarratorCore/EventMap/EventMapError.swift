@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// An event map's entries, for its errors.
 public enum EventMapEntry: DataFileEntry {

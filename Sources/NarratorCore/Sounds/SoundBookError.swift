@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// A sound book's entries, for its errors.
 public enum SoundBookEntry: DataFileEntry {
