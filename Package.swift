@@ -61,11 +61,12 @@ let package = Package(
         .target(name: "NarratorSystem"),
 
         // Pure modules: no NIO, no C, no I/O of their own.
-        .target(name: "NarratorLocalization", dependencies: ["NarratorWire"]),
-        .target(name: "NarratorCore", dependencies: ["NarratorWire", "NarratorLocalization"]),
+        .target(name: "NarratorLocalization", dependencies: ["NarratorJSON"]),
+        .target(name: "NarratorCore", dependencies: ["NarratorJSON", "NarratorWire", "NarratorLocalization"]),
 
-        // The seam between the daemon and speech and sound: protocols and plain types, no C library, and
-        // not the scheduler (the ids and outcomes it shares with the daemon are the wire's).
+        // The seam between the daemon and speech and sound, and between speech and the mixer (`AudioSink`):
+        // protocols and plain types, no C library, and not the scheduler (the ids and outcomes it shares
+        // with the daemon are the wire's).
         .target(name: "NarratorVoice", dependencies: ["NarratorWire"]),
 
         // Audio: the mixer (speech and earcons into one device, on its own writer thread) and the
@@ -83,7 +84,7 @@ let package = Package(
         ),
 
         // Speech: libespeak-ng on one owned thread (or in a sandboxed child process), writing into an
-        // audio sink.
+        // audio sink (the seam's `AudioSink`: the mixer is one, and the speech side does not know it).
         .target(
             name: "NarratorSpeech",
             dependencies: [
@@ -92,7 +93,6 @@ let package = Package(
                 "NarratorVoice",
                 "NarratorLocalization",
                 "CNarratorSandbox",
-                "NarratorAudio",
                 "CEspeakNG",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -118,6 +118,7 @@ let package = Package(
             dependencies: [
                 "CMalloc",
                 "NarratorSystem",
+                "NarratorJSON",
                 "NarratorWire",
                 "NarratorLocalization",
                 "NarratorCore",
@@ -132,13 +133,18 @@ let package = Package(
         .target(name: "NarratorClient", dependencies: ["NarratorSystem", "NarratorWire"]),
         // The wire: one JSON reader and writer, one number policy, the requests, replies and
         // notifications read and written in one place, for the daemon, its clients and the game's pure
-        // model; no dependencies.
-        .target(name: "NarratorWire"),
+        // model.
+        .target(name: "NarratorWire", dependencies: ["NarratorJSON"]),
+        // JSON read with line and column positions and written, one number policy, and the typed scalar a
+        // placeholder takes (`FormatArgument`): what the wire, the string tables and the data files are
+        // read with; no dependencies.
+        .target(name: "NarratorJSON"),
 
         .executableTarget(
             name: "narrator",
             dependencies: [
                 "NarratorSystem",
+                "NarratorJSON",
                 "NarratorServer",
                 "NarratorClient",
                 "NarratorLocalization",
@@ -181,6 +187,7 @@ let package = Package(
             name: "narrator-bench",
             dependencies: [
                 "NarratorSystem",
+                "NarratorJSON",
                 "NarratorServer",
                 "NarratorClient",
                 "NarratorLocalization",
@@ -210,9 +217,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "NarratorWireTests", dependencies: ["NarratorWire"]),
+        .testTarget(name: "NarratorWireTests", dependencies: ["NarratorJSON", "NarratorWire"]),
         .testTarget(
-            name: "NarratorLocalizationTests", dependencies: ["NarratorWire", "NarratorLocalization"],
+            name: "NarratorLocalizationTests", dependencies: ["NarratorJSON", "NarratorLocalization"],
             exclude: ["Fixtures"]),
         // Apart from the other localization tests because ICU's C headers clash with Foundation's own
         // copy of ICU in a module that imports Foundation: nothing here may import it. (Test support
@@ -222,6 +229,7 @@ let package = Package(
         .testTarget(
             name: "NarratorCoreTests",
             dependencies: [
+                "NarratorJSON",
                 "NarratorCore",
                 "NarratorTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -232,6 +240,7 @@ let package = Package(
             dependencies: [
                 "narrator",
                 "CNarratorSandbox",
+                "NarratorJSON",
                 "NarratorLocalization",
                 "NarratorAudio",
                 "NarratorVoice",
@@ -270,11 +279,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "NarratorCLITests", dependencies: ["narrator", "narrator-manual", "NarratorTestSupport"]),
-        .testTarget(name: "RetroRacingCoreTests", dependencies: ["RetroRacingCore"]),
+        .testTarget(name: "RetroRacingCoreTests", dependencies: ["NarratorJSON", "RetroRacingCore"]),
         .testTarget(
             name: "RetroRacingGameTests",
             dependencies: [
-                "retroracing", "narrator", "NarratorClient", "NarratorCore", "NarratorLocalization",
+                "retroracing", "narrator", "NarratorClient", "NarratorCore", "NarratorJSON", "NarratorLocalization",
                 "NarratorSystem", "NarratorTestSupport",
             ]
         ),

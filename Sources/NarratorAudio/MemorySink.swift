@@ -1,3 +1,4 @@
+public import NarratorVoice
 public import NarratorWire
 import Synchronization
 

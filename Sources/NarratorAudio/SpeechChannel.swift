@@ -1,3 +1,4 @@
+import NarratorVoice
 import NarratorWire
 
 /// The speech engine's way into the mixer: an `AudioSink` whose samples become the mixer's

@@ -1,3 +1,4 @@
+import NarratorVoice
 import NarratorWire
 
 /// The speech stream waiting to be mixed: PCM and marks of the utterance being spoken, in order.

@@ -1,3 +1,4 @@
+public import NarratorVoice
 public import NarratorWire
 
 /// Sends the same audio to two sinks: to play and record at once, or to compare outputs in tests.

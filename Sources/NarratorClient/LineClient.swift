@@ -95,18 +95,12 @@ public final class LineClient: @unchecked Sendable {
     deinit { close(descriptor) }
 
     /// Makes `readLine` give up after `timeout` without a byte (it then throws); nil waits forever.
-    public func setReadTimeout(_ timeout: Duration?) { setTimeout(SO_RCVTIMEO, timeout) }
+    public func setReadTimeout(_ timeout: Duration?) { SocketTimeout.set(descriptor, .receive, timeout) }
 
     /// Makes `send` give up when the daemon has taken nothing for `timeout` (it then throws, and
     /// part of the line may have been sent); nil waits forever. The daemon stops reading a client
     /// that leaves its replies unread, so a game that never reads can otherwise block in `send`.
-    public func setWriteTimeout(_ timeout: Duration?) { setTimeout(SO_SNDTIMEO, timeout) }
-
-    private func setTimeout(_ option: Int32, _ timeout: Duration?) {
-        let (seconds, attoseconds) = (timeout ?? .zero).components
-        var value = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
-        setsockopt(descriptor, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
-    }
+    public func setWriteTimeout(_ timeout: Duration?) { SocketTimeout.set(descriptor, .send, timeout) }
 
     public func send(_ line: String) throws {
         try sendRaw(Array((line + "\n").utf8))

@@ -1,28 +1,27 @@
+import NarratorJSON
 import NarratorLocalization
 import NarratorWire
 
 /// One JSON object of a data file (an event map, a sound book), read strictly: a member that is not
 /// allowed here (a typo like `"prioriy"`) and a member written twice are errors, pointing at the
-/// member. `Failure` is the file's own error type; `subject` names what is being read (the event,
-/// the sound) in every error.
-struct StrictObject<Failure: Error> {
+/// member. `Entry` is the file's kind (its errors are `DataFileError<Entry>`); `subject` names
+/// what is being read (the event, the sound) in every error.
+struct StrictObject<Entry: DataFileEntry> {
+    typealias Failure = DataFileError<Entry>
     let members: [JSONMember]
     let position: SourcePosition
     let subject: String?
-    private let makeError: (SourcePosition, String?, String) -> Failure
 
     /// `what` names the expected object in the error: "the map", "a rule", "a tone".
-    init(
-        _ node: JSONNode, subject: String?, what: String,
-        error makeError: @escaping (SourcePosition, String?, String) -> Failure
-    ) throws(Failure) {
+    init(_ node: JSONNode, subject: String?, what: String) throws(Failure) {
+        self.subject = subject
         guard case .object(let members) = node.value else {
-            throw makeError(node.position, subject, "\(what) must be a JSON object, not \(node.value.kindDescription)")
+            throw Failure(
+                .invalid, at: node.position, subject: subject,
+                "\(what) must be a JSON object, not \(node.value.kindDescription)")
         }
         self.members = members
         self.position = node.position
-        self.subject = subject
-        self.makeError = makeError
     }
 
     /// Rejects members outside `allowed` (listing what is allowed) and repeated members.
@@ -44,7 +43,7 @@ struct StrictObject<Failure: Error> {
     subscript(name: String) -> JSONNode? { members.first { $0.key == name }?.value }
 
     func error(at position: SourcePosition, _ reason: String) -> Failure {
-        makeError(position, subject, reason)
+        Failure(.invalid, at: position, subject: subject, reason)
     }
 
     /// The member's non-empty string, nil when absent; any other type is an error.

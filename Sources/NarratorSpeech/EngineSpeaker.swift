@@ -1,4 +1,3 @@
-public import NarratorAudio
 public import NarratorVoice
 public import NarratorWire
 

@@ -9,7 +9,7 @@ public enum UnixStreamConnection {
     public enum Failure: Error, Sendable, Equatable {
         /// The path cannot be a Unix socket address (too long for `sockaddr_un`).
         case badAddress
-        /// socket(2) failed.
+        /// socket(2) (or socketpair(2)) failed.
         case socket(errno: Int32)
         /// connect(2) failed: nothing listens on the path, or it cannot be reached.
         case connect(errno: Int32)
@@ -34,5 +34,15 @@ public enum UnixStreamConnection {
             throw .connect(errno: code)
         }
         return descriptor
+    }
+
+    /// Two connected, close-on-exec ends of a new Unix stream socket pair (`socketpair`): one for
+    /// this process, one to hand to a child. The caller closes both.
+    public static func pair() throws(Failure) -> (Int32, Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw .socket(errno: errno)
+        }
+        return (ends[0], ends[1])
     }
 }

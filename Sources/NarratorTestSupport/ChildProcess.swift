@@ -5,15 +5,15 @@ import NarratorSystem
     public import Glibc
 #endif
 
-/// A program started with posix_spawn for tests and benchmarks: helper daemons (pulseaudio, parec,
+/// A program started (through `ChildSpawner`) for tests and benchmarks: helper daemons (pulseaudio, parec,
 /// narrator serve) and one-shot tools (tmux, sox, the narrator command line).
 ///
 /// Foundation's `Process` is not used: on Linux it reaps children from a SIGCHLD handler that can
 /// miss an exit while other children of the process come and go, and `waitUntilExit` then blocks
 /// for ever on a zombie (a whole CI run was lost to that). Here one thread per child waits for that
 /// PID alone, and every wait takes a limit, so a stuck program fails its test instead of hanging
-/// the suite. Children get a clean signal mask, so SIGTERM works even when the spawning thread
-/// had it blocked, and no descriptor of the test process leaks into them.
+/// the suite. Children get the spawner's clean signal mask, so SIGTERM works even when the spawning
+/// thread had it blocked, and no descriptor of the test process leaks into them.
 public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     /// Read end of the child's standard output or error, whichever was captured; -1 if neither.
@@ -29,12 +29,13 @@ public final class ChildProcess: @unchecked Sendable {
         guard closeOnExecPipe(&pipeEnds) == 0 else { throw Failure(description: "pipe2() failed") }
         defer { close(pipeEnds[1]) }
         do {
-            try self.init(executable: executable, arguments: arguments, environment: environment, output: pipeEnds[0]) {
-                actions in
-                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-                posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], captureErrors ? 2 : 1)
-                posix_spawn_file_actions_addopen(&actions, captureErrors ? 1 : 2, "/dev/null", O_WRONLY, 0)
-            }
+            try self.init(
+                executable: executable, arguments: arguments, environment: environment, output: pipeEnds[0],
+                files: [
+                    .open("/dev/null", as: 0, flags: O_RDONLY),
+                    .duplicate(pipeEnds[1], to: captureErrors ? 2 : 1),
+                    .open("/dev/null", as: captureErrors ? 1 : 2, flags: O_WRONLY),
+                ])
         } catch {
             close(pipeEnds[0])
             throw error
@@ -60,12 +61,11 @@ public final class ChildProcess: @unchecked Sendable {
         }
         do {
             let child = try ChildProcess(
-                executable: executable, arguments: arguments, environment: environment, output: output[0]
-            ) { actions in
-                posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-                posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            }
+                executable: executable, arguments: arguments, environment: environment, output: output[0],
+                files: [
+                    .duplicate(input[0], to: 0), .duplicate(output[1], to: 1),
+                    .open("/dev/null", as: 2, flags: O_WRONLY),
+                ])
             return (child, input[1])
         } catch {
             close(output[0])
@@ -76,35 +76,15 @@ public final class ChildProcess: @unchecked Sendable {
 
     init(
         executable: String, arguments: [String], environment: [String: String], output: Int32,
-        redirect: (inout posix_spawn_file_actions_t) -> Void
+        files: [ChildSpawner.FileAction]
     ) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        redirect(&actions)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
-            throw Failure(description: "posix_spawn(\(executable)) failed: \(String(cString: strerror(spawned)))")
+        let child: pid_t
+        do {
+            child = try ChildSpawner.spawn(
+                executable, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" }, files: files
+            )
+        } catch {
+            throw Failure(description: error.description)
         }
         pid = child
         self.output = output
@@ -199,12 +179,8 @@ extension ChildProcess {
         }
         let child = try ChildProcess(
             executable: program, arguments: programArguments,
-            environment: environment ?? ProcessInfo.processInfo.environment, output: -1
-        ) { actions in
-            posix_spawn_file_actions_adddup2(&actions, files[0].descriptor, 0)
-            posix_spawn_file_actions_adddup2(&actions, files[1].descriptor, 1)
-            posix_spawn_file_actions_adddup2(&actions, files[2].descriptor, 2)
-        }
+            environment: environment ?? ProcessInfo.processInfo.environment, output: -1,
+            files: files.enumerated().map { .duplicate($0.element.descriptor, to: Int32($0.offset)) })
         var timedOut = false
         let status: Int32
         if let finished = child.waitForExit(within: limit) {

@@ -21,24 +21,26 @@ public final class KeyboardProcess: @unchecked Sendable {
         executable: String, arguments: [String], environment: [String: String], outputPath: String,
         errorsPath: String
     ) throws {
-        var ends: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw ChildProcess.Failure(description: "socketpair() failed: \(String(cString: strerror(errno)))")
+        let ends: (Int32, Int32)
+        do {
+            ends = try UnixStreamConnection.pair()
+        } catch {
+            throw ChildProcess.Failure(description: "socketpair() failed: \(error.reason)")
         }
-        defer { close(ends[1]) }
+        defer { close(ends.1) }
         do {
             process = try ChildProcess(
-                executable: executable, arguments: arguments, environment: environment, output: -1
-            ) { actions in
-                posix_spawn_file_actions_adddup2(&actions, ends[1], 0)
-                posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-                posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            }
+                executable: executable, arguments: arguments, environment: environment, output: -1,
+                files: [
+                    .duplicate(ends.1, to: 0),
+                    .open(outputPath, as: 1, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+                    .open(errorsPath, as: 2, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+                ])
         } catch {
-            close(ends[0])
+            close(ends.0)
             throw error
         }
-        keyboard = ends[0]
+        keyboard = ends.0
         self.outputPath = outputPath
     }
 

@@ -1,5 +1,6 @@
 import NarratorAudio
 import NarratorCore
+import NarratorJSON
 import NarratorLocalization
 import NarratorServer
 import NarratorTestSupport

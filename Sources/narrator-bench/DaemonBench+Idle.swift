@@ -18,23 +18,20 @@ extension DaemonBench {
         let binary: String?
 
         func run() async throws {
-            let pulse = try PrivatePulseAudio.start()
-            defer { pulse.stop() }
-            let recorder = try pulse.record()
-            defer { recorder.stop() }
-            recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate)
-            let daemon = try SpawnedDaemon(binary: binary, output: "pulse", environment: ["PULSE_SERVER": pulse.server])
+            let sound = try RecordedPulse()
+            defer { sound.stop() }
+            let daemon = try SpawnedDaemon(binary: binary, output: "pulse", environment: ["PULSE_SERVER": sound.server])
             daemon.drainLog()
             defer { daemon.stop() }
             let pid = daemon.pid
             let startedRSS = ProcessMemory.residentKiB(of: pid)
 
             let client = try Client(socket: daemon.socket, subscribe: true)
-            let before = recorder.count
+            let before = sound.recorder.count
             let reply = try client.request(#"{"type":"collision","lives":2}"#).reply
             let outcome = try client.waitForEnd(of: String(try reply.announcement()))
             let finished = ContinuousClock.now
-            let heard = recorder.waitForSound(after: before, limit: .seconds(1)) != nil
+            let heard = sound.recorder.waitForSound(after: before, limit: .seconds(1)) != nil
             print("one event (collision): \(outcome), \(heard ? "heard" : "NOT heard") on the monitor")
 
             let openStart = ThreadSwitches(of: pid)

@@ -89,11 +89,9 @@ struct PulseBench {
     static func withPulse<Result>(
         sampleRate: Int, channels: Int = 1, _ body: (Mixer, MonitorRecorder) async throws -> Result
     ) async throws -> Result {
-        let pulse = try PrivatePulseAudio.start(channels: channels)
-        defer { pulse.stop() }
-        let recorder = try pulse.record(channels: channels)
-        defer { recorder.stop() }
-        recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate * channels)
+        let sound = try RecordedPulse(channels: channels)
+        defer { sound.stop() }
+        let (pulse, recorder) = (sound.pulse, sound.recorder)
         let mixer = Mixer(
             opener: try AudioOutput.device(.pulse).opener(sampleRate: sampleRate, pulseServer: pulse.server),
             sampleRate: sampleRate,

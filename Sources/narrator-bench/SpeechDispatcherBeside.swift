@@ -7,27 +7,20 @@ import NarratorTestSupport
 /// and a mixer on it for the narrator's own speech: the stage on which `backends` and `ssip` put
 /// the two side by side.
 struct SpeechDispatcherBeside {
-    let pulse: PrivatePulseAudio
-    let recorder: MonitorRecorder
+    let sound: RecordedPulse
+    var pulse: PrivatePulseAudio { sound.pulse }
+    var recorder: MonitorRecorder { sound.recorder }
     let dispatcher: PrivateSpeechDispatcher
     let mixer: Mixer
 
     init(engine: SpeechEngine, logger: Logger) throws {
-        pulse = try PrivatePulseAudio.start()
+        sound = try RecordedPulse()
         do {
-            recorder = try pulse.record()
-        } catch {
-            pulse.stop()
-            throw error
-        }
-        recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate)
-        do {
-            let opener = try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: pulse.server)
-            dispatcher = try PrivateSpeechDispatcher.start(playingInto: pulse)
+            let opener = try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: sound.server)
+            dispatcher = try PrivateSpeechDispatcher.start(playingInto: sound.pulse)
             mixer = Mixer(opener: opener, sampleRate: engine.sampleRate, logger: logger)
         } catch {
-            recorder.stop()
-            pulse.stop()
+            sound.stop()
             throw error
         }
     }
@@ -36,7 +29,6 @@ struct SpeechDispatcherBeside {
     func stop() {
         mixer.close()
         dispatcher.stop()
-        recorder.stop()
-        pulse.stop()
+        sound.stop()
     }
 }

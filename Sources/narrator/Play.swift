@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import NarratorAudio
 import NarratorCore
+import NarratorJSON
 import NarratorLocalization
 import NarratorServer
 import NarratorVoice

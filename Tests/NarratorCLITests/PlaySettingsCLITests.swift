@@ -30,11 +30,9 @@ struct PlaySettingsCLITests {
     )
     func fileVolumeThroughPulse() throws {
         // Without rewinds the monitor holds every sample played (`PrivatePulseAudio.start`).
-        let pulse = try PrivatePulseAudio.start(rewinds: false)
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
+        let sound = try RecordedPulse(rewinds: false)
+        defer { sound.stop() }
+        let (pulse, recorder) = (sound.pulse, sound.recorder)
         try withTemporaryFolder { home in
             // The next sound on the monitor once `play` has run with `settings` and `arguments`.
             func level(_ settings: [String], _ sound: String, _ arguments: [String] = []) throws -> Double {

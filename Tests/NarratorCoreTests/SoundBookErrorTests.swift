@@ -1,5 +1,6 @@
 import Foundation
 import NarratorCore
+import NarratorJSON
 import NarratorLocalization
 import NarratorWire
 import Testing

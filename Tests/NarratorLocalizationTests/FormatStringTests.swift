@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 import Testing
 
 @testable import NarratorLocalization

@@ -1,5 +1,5 @@
 import Foundation
-import NarratorWire
+import NarratorJSON
 import Testing
 
 @testable import NarratorLocalization

@@ -66,14 +66,10 @@ struct EffectsVolumeTests {
 
     private func withPlayback(_ arguments: [String], _ body: (DaemonProcess, MonitorRecorder) throws -> Void) throws {
         // Without rewinds the monitor holds every sample played (`PrivatePulseAudio.start`).
-        let pulse = try PrivatePulseAudio.start(rewinds: false)
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        let daemon = try DaemonProcess(
-            arguments: ["--output", "pulse"] + arguments, environment: ["PULSE_SERVER": pulse.server])
+        let sound = try RecordedPulse(rewinds: false)
+        defer { sound.stop() }
+        let daemon = try sound.daemon(arguments)
         defer { _ = daemon.stop() }
-        try body(daemon, recorder)
+        try body(daemon, sound.recorder)
     }
 }

@@ -21,13 +21,9 @@ struct MutedSpeechTests {
 
     @Test("Volume 0 and 1 take as long as volume 100, within 5 %")
     func mutedTakesItsTime() throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        // An idle null sink stalls a new stream unless a recorder has run for a while.
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
+        let sound = try RecordedPulse()
+        defer { sound.stop() }
+        let daemon = try sound.daemon()
         defer { _ = daemon.stop() }
         let listener = try Subscriber(daemon)
         // The first utterance opens the stream, which may stall: it is not measured.

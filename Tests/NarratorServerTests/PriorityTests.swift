@@ -100,13 +100,10 @@ struct PriorityTests {
 
     /// A private PulseAudio with a warm recorder, and a daemon playing to it.
     private func withPlayback(_ body: (DaemonProcess, MonitorRecorder) throws -> Void) throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
+        let sound = try RecordedPulse()
+        defer { sound.stop() }
+        let daemon = try sound.daemon()
         defer { _ = daemon.stop() }
-        try body(daemon, recorder)
+        try body(daemon, sound.recorder)
     }
 }

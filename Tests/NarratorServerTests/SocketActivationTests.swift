@@ -126,7 +126,7 @@ struct SocketActivationTests {
             socket: runtime + "/narrator.sock", activator: try Self.activator(),
             activatorArguments: ["--listen", ssip, "--fdname=ssip:narrator"])
         defer { _ = daemon.stop() }
-        let client = try SSIPRawClient(path: ssip)
+        let client = try SSIPLineClient(path: ssip, readLimit: .seconds(10))
         client.send("HISTORY GET CLIENT_ID\r\n")
         #expect(client.reply() == ["245-1", "245 OK CLIENT ID SENT"])
         #expect(daemon.waitForLog("Listening for SSIP on \(ssip), the socket systemd passed"))

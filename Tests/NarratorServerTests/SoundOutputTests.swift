@@ -15,23 +15,15 @@ struct SoundOutputTests {
         return client
     }
 
-    private func warmRecorder(_ pulse: PrivatePulseAudio) throws -> MonitorRecorder {
-        let recorder = try pulse.record()
-        // An idle null sink stalls a new stream unless a recorder has run for a while.
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
-        return recorder
-    }
-
     /// A private PulseAudio with a warm recorder, a daemon playing to it, and a subscriber that has
     /// started the long text: `body` runs once that text is heard.
     private func whileSpeakingOnPulse(
         _ body: (PrivatePulseAudio, MonitorRecorder, DaemonProcess, Subscriber, String) throws -> Void
     ) throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try warmRecorder(pulse)
-        defer { recorder.stop() }
-        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": pulse.server])
+        let sound = try RecordedPulse()
+        defer { sound.stop() }
+        let (pulse, recorder) = (sound.pulse, sound.recorder)
+        let daemon = try sound.daemon()
         defer { _ = daemon.stop() }
         let listener = try Subscriber(daemon)
         let before = recorder.count
@@ -57,10 +49,9 @@ struct SoundOutputTests {
             #expect(daemon.waitForLog("No sound:"))
             #expect(try outputState(daemon) == "lost")
 
-            let restarted = try PrivatePulseAudio.start(in: pulse.runtimeDirectory)
+            let restarted = try RecordedPulse(in: pulse.runtimeDirectory)
             defer { restarted.stop() }
-            let again = try warmRecorder(restarted)
-            defer { again.stop() }
+            let again = restarted.recorder
             let start = again.count
             let next = try listener.send(#"{"type":"say","text":"Sound is back."}"#)
             try listener.waitFor("finished", next)
@@ -106,10 +97,9 @@ struct SoundOutputTests {
         defer { _ = daemon.stop() }
         #expect(daemon.waitForLog("No sound:"))
         #expect(try outputState(daemon) == "lost")
-        let pulse = try PrivatePulseAudio.start(in: folder)
-        defer { pulse.stop() }
-        let recorder = try warmRecorder(pulse)
-        defer { recorder.stop() }
+        let sound = try RecordedPulse(in: folder)
+        defer { sound.stop() }
+        let recorder = sound.recorder
         let listener = try Subscriber(daemon)
         let before = recorder.count
         let id = try listener.send(#"{"type":"say","text":"Now you hear me."}"#)

@@ -78,11 +78,9 @@ struct SpeechDispatcherDaemonTests {
 
     @Test("No speech-dispatcher answers: it says so once and speaks with espeak-ng, heard")
     func fallback() throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
+        let sound = try RecordedPulse()
+        defer { sound.stop() }
+        let (pulse, recorder) = (sound.pulse, sound.recorder)
         let nowhere = try PrivatePulseAudio.newFolder()
         defer { try? FileManager.default.removeItem(at: nowhere) }
         let daemon = try DaemonProcess(
@@ -118,11 +116,9 @@ struct SpeechDispatcherDaemonTests {
     /// A private PulseAudio with a warm recorder, a private speech-dispatcher playing into it, and a
     /// daemon speaking through that speech-dispatcher (and playing earcons into the same server).
     private func withDispatcher(_ body: (DaemonProcess, MonitorRecorder) throws -> Void) throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
+        let sound = try RecordedPulse()
+        defer { sound.stop() }
+        let (pulse, recorder) = (sound.pulse, sound.recorder)
         let dispatcher = try PrivateSpeechDispatcher.start(playingInto: pulse)
         defer { dispatcher.stop() }
         var environment = dispatcher.clientEnvironment

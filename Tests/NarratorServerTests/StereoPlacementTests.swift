@@ -122,13 +122,10 @@ struct StereoPlacementTests {
         sinkChannels: Int, output: String, _ body: (DaemonProcess, MonitorRecorder) throws -> Void
     ) throws {
         // Without rewinds the monitor holds every sample played (`PrivatePulseAudio.start`).
-        let pulse = try PrivatePulseAudio.start(rewinds: false, channels: sinkChannels)
-        defer { pulse.stop() }
-        let recorder = try pulse.record(channels: sinkChannels)
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate * sinkChannels))
-        let daemon = try DaemonProcess(arguments: ["--output", output], environment: ["PULSE_SERVER": pulse.server])
+        let sound = try RecordedPulse(rewinds: false, channels: sinkChannels)
+        defer { sound.stop() }
+        let daemon = try DaemonProcess(arguments: ["--output", output], environment: ["PULSE_SERVER": sound.server])
         defer { _ = daemon.stop() }
-        try body(daemon, recorder)
+        try body(daemon, sound.recorder)
     }
 }

@@ -21,17 +21,13 @@ struct SynthesizerCrashTests {
         "SIGKILL, SIGSEGV or SIGSTOP to the child mid-phrase: clients are answered at once, that phrase fails, the next is heard",
         arguments: [SIGKILL, SIGSEGV, SIGSTOP])
     func childLost(signal: Int32) throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
+        let sound = try RecordedPulse()
+        defer { sound.stop() }
+        let recorder = sound.recorder
         // A stopped child is taken as hung after 16 s here (3 s by default), so that "answered at
         // once" can allow 8 s for a reply on a loaded machine and still fail if replies wait for it
         // (in the full suite on two cores, a reply has taken over 4 s).
-        let daemon = try DaemonProcess(
-            arguments: ["--output", "pulse", "--synthesizer-hang-limit", "16"],
-            environment: ["PULSE_SERVER": pulse.server])
+        let daemon = try sound.daemon(["--synthesizer-hang-limit", "16"])
         defer { _ = daemon.stop() }
         #expect(daemon.waitForLog("sandboxed process"))
         let listener = try Subscriber(daemon)

@@ -129,11 +129,9 @@ struct SpeakerTests {
     private func withDispatcher(
         _ body: (SpeechDispatcherSpeaker, MonitorRecorder, PrivateSpeechDispatcher) throws -> Void
     ) throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
+        let sound = try RecordedPulse()
+        defer { sound.stop() }
+        let (pulse, recorder) = (sound.pulse, sound.recorder)
         let dispatcher = try PrivateSpeechDispatcher.start(playingInto: pulse)
         defer { dispatcher.stop() }
         let speaker = try SpeechDispatcherSpeaker(

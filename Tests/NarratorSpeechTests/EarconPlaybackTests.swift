@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NarratorAudio
 import NarratorCore
+import NarratorJSON
 import NarratorLocalization
 import NarratorSpeech
 import NarratorTestSupport

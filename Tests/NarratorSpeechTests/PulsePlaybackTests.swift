@@ -72,11 +72,9 @@ struct PulsePlaybackTests {
 func withMixerOnPulse(
     rewinds: Bool = true, _ body: (SpeechEngine, Mixer, MonitorRecorder) async throws -> Void
 ) async throws {
-    let pulse = try PrivatePulseAudio.start(rewinds: rewinds)
-    defer { pulse.stop() }
-    let recorder = try pulse.record()
-    defer { recorder.stop() }
-    #expect(recorder.waitForSamples(2 * PrivatePulseAudio.sampleRate))
+    let sound = try RecordedPulse(rewinds: rewinds)
+    defer { sound.stop() }
+    let (pulse, recorder) = (sound.pulse, sound.recorder)
     let engine = try TestEngine.engine()
     let mixer = Mixer(
         opener: try AudioOutput.device(.pulse).opener(sampleRate: engine.sampleRate, pulseServer: pulse.server),

@@ -196,12 +196,10 @@ struct UnderrunPulseTests {
         _ wrap: @escaping @Sendable (any AudioDevice) -> any AudioDevice,
         _ body: (Mixer, MonitorRecorder) throws -> Void
     ) throws {
-        let pulse = try PrivatePulseAudio.start()
-        defer { pulse.stop() }
-        let recorder = try pulse.record()
-        defer { recorder.stop() }
-        #expect(recorder.waitForSamples(2 * rate))
-        let real = try AudioOutput.device(.pulse).opener(sampleRate: rate, pulseServer: pulse.server)
+        let sound = try RecordedPulse()
+        defer { sound.stop() }
+        let recorder = sound.recorder
+        let real = try AudioOutput.device(.pulse).opener(sampleRate: rate, pulseServer: sound.server)
         let opener = AudioDeviceOpener(name: real.name, isRealTime: true, channels: real.channels) {
             () throws(AudioDeviceError) in
             wrap(try real.open())

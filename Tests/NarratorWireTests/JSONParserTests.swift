@@ -1,3 +1,4 @@
+import NarratorJSON
 import Testing
 
 @testable import NarratorWire

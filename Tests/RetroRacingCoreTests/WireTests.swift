@@ -1,4 +1,5 @@
 import Glibc
+import NarratorJSON
 import NarratorWire
 import Testing
 

@@ -9,8 +9,9 @@ struct DaemonOnPulse {
         let description: String
     }
 
-    let pulse: PrivatePulseAudio
-    let recorder: MonitorRecorder
+    let sound: RecordedPulse
+    var pulse: PrivatePulseAudio { sound.pulse }
+    var recorder: MonitorRecorder { sound.recorder }
     let daemon: ChildProcess
     let socket: String
     /// The `narrator` binary the daemon runs.
@@ -23,24 +24,13 @@ struct DaemonOnPulse {
     /// `dataHome` is the daemon's XDG_DATA_HOME, where it finds a profile before the shipped ones.
     static func start(in folder: String, stereo: Bool = false, dataHome: String? = nil) throws -> DaemonOnPulse {
         let channels = stereo ? 2 : 1
-        let pulse = try PrivatePulseAudio.start(channels: channels)
-        let recorder: MonitorRecorder
-        do {
-            recorder = try pulse.record(channels: channels)
-        } catch {
-            pulse.stop()
-            throw error
+        guard let narrator = NarratorExecutable.path() else {
+            throw Failure(description: "the narrator binary was not built")
         }
-        // An idle null sink stalls a new stream unless a recorder has run for a while.
-        guard recorder.waitForSamples(2 * recorder.sampleRate * channels), let narrator = NarratorExecutable.path()
-        else {
-            recorder.stop()
-            pulse.stop()
-            throw Failure(description: "the monitor recorded nothing, or the narrator binary was not built")
-        }
+        let sound = try RecordedPulse(channels: channels)
         let socket = folder + "/narrator.sock"
         var environment = ProcessInfo.processInfo.environment
-        environment["PULSE_SERVER"] = pulse.server
+        environment["PULSE_SERVER"] = sound.server
         var daemonEnvironment = environment
         if let dataHome { daemonEnvironment["XDG_DATA_HOME"] = dataHome }
         let daemon: ChildProcess
@@ -49,12 +39,11 @@ struct DaemonOnPulse {
                 executable: narrator, arguments: ["serve", "--socket", socket, "--output", "pulse"],
                 environment: daemonEnvironment, captureErrors: true)
         } catch {
-            recorder.stop()
-            pulse.stop()
+            sound.stop()
             throw error
         }
         let started = DaemonOnPulse(
-            pulse: pulse, recorder: recorder, daemon: daemon, socket: socket, narrator: narrator,
+            sound: sound, daemon: daemon, socket: socket, narrator: narrator,
             environment: environment)
         let (ready, log) = daemon.read(until: "ready on")
         guard ready else {
@@ -67,7 +56,6 @@ struct DaemonOnPulse {
 
     func stop() {
         daemon.stop()
-        recorder.stop()
-        pulse.stop()
+        sound.stop()
     }
 }

@@ -1,3 +1,4 @@
+import NarratorJSON
 public import NarratorLocalization
 import NarratorWire
 

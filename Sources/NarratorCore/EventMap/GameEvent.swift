@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// One event a game sent: its type (`collision`) and its other fields (`"lives": 2`), as parsed
 /// JSON so the event map can check each field's type against the key it fills.

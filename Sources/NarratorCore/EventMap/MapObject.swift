@@ -1,15 +1,14 @@
+import NarratorJSON
 import NarratorLocalization
 import NarratorWire
 
 /// An object of an event map, read strictly (`StrictObject`); errors name the event being read.
-typealias MapObject = StrictObject<EventMapError>
+typealias MapObject = StrictObject<EventMapEntry>
 
-extension StrictObject where Failure == EventMapError {
+extension StrictObject where Entry == EventMapEntry {
     /// `what` names the expected object in the error: "the map", "a rule", "an argument".
     init(_ node: JSONNode, event: String?, what: String) throws(EventMapError) {
-        try self.init(node, subject: event, what: what) { position, event, reason in
-            EventMapError(at: position, event: event, reason)
-        }
+        try self.init(node, subject: event, what: what)
     }
 
     /// The event being read.
@@ -22,7 +21,7 @@ extension StrictObject where Failure == EventMapError {
             return try FieldTemplate(text, at: position)
         } catch {
             var located = error
-            located.event = event
+            located.subject = event
             throw located
         }
     }

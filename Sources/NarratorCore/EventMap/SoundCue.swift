@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// A sound an event plays: its name in the profile's sound book (a `{field}` template already
 /// filled in) and the event's fields, which the sound reads its `when` arguments from.

@@ -1,3 +1,4 @@
+public import NarratorJSON
 import NarratorLocalization
 public import NarratorWire
 

@@ -1,3 +1,4 @@
+import NarratorJSON
 import NarratorLocalization
 import NarratorWire
 

@@ -1,15 +1,14 @@
+import NarratorJSON
 import NarratorLocalization
 import NarratorWire
 
 /// An object of a sound book, read strictly (`StrictObject`); errors name the sound being read.
-typealias SoundObject = StrictObject<SoundBookError>
+typealias SoundObject = StrictObject<SoundBookEntry>
 
-extension StrictObject where Failure == SoundBookError {
+extension StrictObject where Entry == SoundBookEntry {
     /// `what` names the expected object in the error: "a sound book", "a tone".
     init(_ node: JSONNode, sound: String?, what: String) throws(SoundBookError) {
-        try self.init(node, subject: sound, what: what) { position, sound, reason in
-            SoundBookError(at: position, sound: sound, reason)
-        }
+        try self.init(node, subject: sound, what: what)
     }
 
     /// The sound being read.

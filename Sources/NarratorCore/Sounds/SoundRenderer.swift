@@ -1,3 +1,4 @@
+import NarratorJSON
 import NarratorWire
 
 /// Renders one sound of a book, its `when` and place arguments already checked: lengths first (each

@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 
 /// What one localization's text needs from its arguments, and what is structurally wrong with it.
 ///

@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 
 extension CatalogDecoder {
     mutating func localization(_ member: JSONMember, key: String) throws(CatalogError) -> CatalogLocalization {

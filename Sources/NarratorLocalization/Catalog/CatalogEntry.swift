@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// One key of a String Catalog with its text in each language.
 public struct CatalogEntry: Sendable {

@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// A table that cannot be read: not JSON, or JSON that is not a String Catalog.
 public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {

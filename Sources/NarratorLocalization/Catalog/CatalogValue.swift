@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// The text of a localization: one string, or forms chosen by plural category or device.
 public indirect enum CatalogValue: Sendable {

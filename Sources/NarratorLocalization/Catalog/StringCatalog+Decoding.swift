@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 
 extension StringCatalog {
     /// Reads a String Catalog from its UTF-8 bytes. `name` (usually the path) is used in messages.

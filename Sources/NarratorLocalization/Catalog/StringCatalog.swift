@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// A String Catalog (`.xcstrings`, the format Xcode writes) as the narrator reads it.
 ///

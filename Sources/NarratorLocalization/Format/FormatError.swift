@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// A format string that cannot be rendered with the given arguments. Never a crash: every
 /// mismatch between placeholders and arguments ends here, with a message that says how to fix it.

@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// What a placeholder converts its argument to.
 public enum FormatConversion: Sendable, Hashable {

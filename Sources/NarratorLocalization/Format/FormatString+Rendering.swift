@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 extension FormatString {
     /// Renders a string that has no substitutions, checking every argument against its placeholder.

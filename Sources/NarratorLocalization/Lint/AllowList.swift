@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// What a table's translators allow: lint warnings they have looked at and decided are right, with
 /// their reason, kept in `<Table>.lint.json` beside `<Table>.xcstrings` (docs/LOCALIZATION.md).

@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// The checks behind `narrator lint`: everything that makes a table speak wrong text or nothing
 /// (errors), and what a person should look at (warnings). See `LintRule` for the list.

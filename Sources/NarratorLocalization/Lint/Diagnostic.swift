@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// One finding of `narrator lint`: where, which rule, which key and language, and what to do.
 ///

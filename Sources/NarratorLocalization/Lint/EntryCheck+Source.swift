@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 
 extension EntryCheck {
     /// A translation must use the same arguments with the same types as the source: missing ones

@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 
 extension EntryCheck {
     /// What in a text's own words (placeholders and spoken-number markup left out) a voice reads

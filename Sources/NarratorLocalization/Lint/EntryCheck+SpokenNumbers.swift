@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 
 extension EntryCheck {
     /// Numbers marked `^[%arg](spellout: "...")` must name a rule set the language has (CLDR's, or the

@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 
 /// The checks of one entry's localizations, collecting diagnostics for `CatalogLinter`.
 struct EntryCheck {

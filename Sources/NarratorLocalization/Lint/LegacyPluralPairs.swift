@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 
 /// Finds the iOS game's old pattern: two keys such as `%lld life remaining` and
 /// `%lld lives remaining`, or `1 hour` and `%lld hours`, one picked when n == 1: the texts are the

@@ -1,4 +1,4 @@
-import NarratorWire
+import NarratorJSON
 
 /// Renders one localization with its arguments: picks variation forms, fills substitutions and
 /// placeholders, and collects the notices of any plural form that had to fall back to `other`.

@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 extension Localizer {
     /// The arguments `key` takes, in order (argument 1 first), as its source text uses them; nil

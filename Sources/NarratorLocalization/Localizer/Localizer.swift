@@ -1,4 +1,4 @@
-public import NarratorWire
+public import NarratorJSON
 
 /// Renders table keys in a requested language: the narrator's lookup, plural selection and
 /// formatting in one immutable, `Sendable` value.

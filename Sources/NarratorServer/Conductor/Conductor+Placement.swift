@@ -1,4 +1,5 @@
 import NarratorCore
+import NarratorJSON
 import NarratorWire
 
 extension Conductor {

@@ -1,5 +1,6 @@
 import Logging
 import NarratorCore
+import NarratorJSON
 import NarratorLocalization
 import NarratorVoice
 import NarratorWire

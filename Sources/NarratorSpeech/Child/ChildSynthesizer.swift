@@ -1,5 +1,5 @@
 import Logging
-import NarratorAudio
+import NarratorVoice
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
-import NarratorAudio
 import NarratorSystem
+import NarratorVoice
 import NarratorWire
 import Synchronization
 

@@ -1,4 +1,4 @@
-public import NarratorAudio
+public import NarratorVoice
 
 extension SpeechEngine {
     /// Speaks and waits for the end, for a caller that speaks one request at a time (`narrator

@@ -1,7 +1,7 @@
 import Dispatch
 public import Logging
-public import NarratorAudio
 import NarratorSystem
+public import NarratorVoice
 public import NarratorWire
 import Synchronization
 

@@ -1,5 +1,5 @@
 import Dispatch
-import NarratorAudio
+import NarratorVoice
 import Synchronization
 
 /// The speech thread's work: take jobs in order and speak each to its end or its stop.

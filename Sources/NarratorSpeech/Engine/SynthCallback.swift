@@ -1,5 +1,5 @@
 import CEspeakNG
-import NarratorAudio
+import NarratorVoice
 
 /// espeak-ng's synth callback in the process that speaks, run on the speech thread inside
 /// `espeak_Synth`.

@@ -1,4 +1,4 @@
-import NarratorAudio
+import NarratorVoice
 import Synchronization
 
 /// Everything the synthesis callback needs for one request. Lives on the speech thread; the

@@ -1,4 +1,5 @@
 import Glibc
+public import NarratorJSON
 
 /// Where a sound is placed between the left (-1) and the right (1) speaker; 0 is the centre.
 ///

@@ -1,3 +1,5 @@
+import NarratorJSON
+
 /// A request written as command-line words, as `narrator send` takes them: `collision --lives 2` is
 /// `{"type":"collision","lives":2}`.
 ///

@@ -1,3 +1,5 @@
+import NarratorJSON
+
 /// One line from the daemon, read by a client: a reply to its request, or a notification.
 ///
 /// Read leniently: members a newer daemon adds are ignored. A line that is not one of the

@@ -1,3 +1,5 @@
+import NarratorJSON
+
 /// How long an announcement took to be heard, and to fall silent when it was stopped, as the daemon
 /// measured it from its sound server (docs/AUDIO.md, W19); in `history` entries and in the outcome
 /// notifications that end an announcement (docs/PROTOCOL.md).

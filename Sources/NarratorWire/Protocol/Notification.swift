@@ -1,3 +1,5 @@
+import NarratorJSON
+
 /// A line the daemon sends on its own, to a subscribed client: an announcement's outcome, or a
 /// change of the sound output. Written (`line`) and read (`DaemonLine.parse`) here.
 public enum Notification: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import NarratorJSON
+
 /// An outcome on the wire: its `name`, and its payload as the members `by`, `position` and `reason`,
 /// written and read here for both a notification and a history entry.
 extension Outcome {

@@ -1,3 +1,5 @@
+import NarratorJSON
+
 /// The daemon's answer to one request: every reply the protocol has, written (`line`) and read
 /// (`DaemonLine.parse`) here, so the daemon and its clients agree on every member.
 /// docs/PROTOCOL.md describes each.

@@ -1,3 +1,5 @@
+import NarratorJSON
+
 extension Request {
     /// The request as one line of JSON (without the line break), `type` first:
     /// `{"type":"collision","lives":2}`.

@@ -1,3 +1,5 @@
+public import NarratorJSON
+
 extension Request {
     /// Parses one line (without its line break). Every failure is a `ProtocolError` with a code and
     /// a sentence saying what is wrong; nothing here can crash on what a client sends.

@@ -1,3 +1,5 @@
+public import NarratorJSON
+
 /// One request line from a client to the daemon: the one list of request types, read by the daemon
 /// (`parse`) and written by every client (`line`) through this type, so both ends agree.
 public enum Request: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import NarratorJSON
+
 /// The members of one object on the wire, read with their expected types. Requests are read
 /// strictly (whatever a request's parser did not ask for is an unknown field, so typos do not pass
 /// silently); clients read replies leniently (a newer daemon may add members).

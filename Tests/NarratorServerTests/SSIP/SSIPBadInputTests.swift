@@ -30,7 +30,7 @@ import Testing
     @Test func garbageBareLineFeedsAndLongLinesGetErrorsAndTheConnectionGoesOn() throws {
         let (daemon, ssip) = try Self.daemon()
         defer { Self.stop(daemon, ssip) }
-        let client = try SSIPRawClient(path: ssip)
+        let client = try SSIPLineClient(path: ssip, readLimit: .seconds(10))
         client.send([0x00, 0xff, 0xfe, 13, 10])
         #expect(client.last() == "501 ERR INVALID ENCODING")
         client.send("fly me to the moon\r\n")
@@ -46,7 +46,7 @@ import Testing
     @Test func tenMegabytesInASpeakBlockAreRefusedWithoutBeingKept() throws {
         let (daemon, ssip) = try Self.daemon()
         defer { Self.stop(daemon, ssip) }
-        let client = try SSIPRawClient(path: ssip)
+        let client = try SSIPLineClient(path: ssip, readLimit: .seconds(10))
         client.send("SPEAK\r\n")
         #expect(client.last() == "230 OK RECEIVING DATA")
         let line = Array(repeating: UInt8(ascii: "a"), count: 1024 * 1024) + [13, 10]
@@ -55,7 +55,7 @@ import Testing
         #expect(client.last() == "301 ERR MESSAGE TOO LONG: AT MOST 65536 BYTES, NOTHING QUEUED")
         #expect(try Self.residentMegabytes(daemon.pid) < 100)
         // Another client is served, and this one too.
-        let other = try SSIPRawClient(path: ssip)
+        let other = try SSIPLineClient(path: ssip, readLimit: .seconds(10))
         other.send("SPEAK\r\nShort.\r\n.\r\n")
         #expect(other.reply() == ["230 OK RECEIVING DATA"])
         #expect(other.last() == "225 OK MESSAGE QUEUED")
@@ -66,14 +66,14 @@ import Testing
     @Test func anUnterminatedSpeakAndAClientThatNeverReadsHoldNobodyUp() throws {
         let (daemon, ssip) = try Self.daemon()
         defer { Self.stop(daemon, ssip) }
-        let unterminated = try SSIPRawClient(path: ssip)
+        let unterminated = try SSIPLineClient(path: ssip, readLimit: .seconds(10))
         unterminated.send("SPEAK\r\n" + String(repeating: "never ending ", count: 20_000))
         // A client that asks and asks without reading a reply: its reads stop, nobody else's do.
-        let deaf = try SSIPRawClient(path: ssip)
+        let deaf = try SSIPLineClient(path: ssip, readLimit: .seconds(10))
         let request = Array(String(repeating: "HELP\r\n", count: 2000).utf8)
         let writer = Thread { for _ in 0..<50 { if !deaf.send(request) { return } } }
         writer.start()
-        let other = try SSIPRawClient(path: ssip)
+        let other = try SSIPLineClient(path: ssip, readLimit: .seconds(10))
         for _ in 0..<20 {
             other.send("GET VOLUME\r\n")
             #expect(other.reply() == ["251-100", "251 OK GET RETURNED"])

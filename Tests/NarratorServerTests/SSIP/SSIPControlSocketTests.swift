@@ -8,10 +8,10 @@ import Testing
 @Suite struct SSIPControlSocketTests {
     /// A connection's replies, with the 7xx events that come between them kept aside in order.
     final class Connection {
-        let raw: SSIPRawClient
+        let raw: SSIPLineClient
         var events: [(code: String, message: String)] = []
 
-        init(path: String) throws { raw = try SSIPRawClient(path: path) }
+        init(path: String) throws { raw = try SSIPLineClient(path: path, readLimit: .seconds(10)) }
 
         /// Sends a command line; its reply's lines, events before it put aside.
         func command(_ line: String) -> [String] {

@@ -6,8 +6,8 @@ import Testing
 /// recorded, and the environment that sends speech-dispatcher's clients (`spd-say`, Python's
 /// `speechd`, libspeechd) to it and to nothing else. Stop it with `stop()`.
 final class SSIPDaemon: @unchecked Sendable {
-    let pulse: PrivatePulseAudio
-    let recorder: MonitorRecorder
+    let sound: RecordedPulse
+    var recorder: MonitorRecorder { sound.recorder }
     let daemon: ChildProcess
     let folder: String
     let socket: String
@@ -31,30 +31,20 @@ final class SSIPDaemon: @unchecked Sendable {
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         socket = folder + "/narrator.sock"
         ssipSocket = folder + "/speech-dispatcher/speechd.sock"
-        pulse = try PrivatePulseAudio.start()
-        do {
-            recorder = try pulse.record()
-        } catch {
-            pulse.stop()
-            throw error
+        guard let narrator = NarratorExecutable.path() else {
+            throw Failure(description: "the narrator binary was not built")
         }
-        // An idle null sink stalls a new stream unless a recorder has run for a while.
-        guard recorder.waitForSamples(2 * recorder.sampleRate), let narrator = NarratorExecutable.path() else {
-            recorder.stop()
-            pulse.stop()
-            throw Failure(description: "the monitor recorded nothing, or the narrator binary was not built")
-        }
+        sound = try RecordedPulse()
         self.narrator = narrator
         var environment = ProcessInfo.processInfo.environment
-        environment["PULSE_SERVER"] = pulse.server
+        environment["PULSE_SERVER"] = sound.server
         do {
             daemon = try ChildProcess(
                 executable: narrator,
                 arguments: ["serve", "--socket", socket, "--ssip-socket", ssipSocket, "--output", "pulse"],
                 environment: environment, captureErrors: true)
         } catch {
-            recorder.stop()
-            pulse.stop()
+            sound.stop()
             throw error
         }
         environment["SPEECHD_ADDRESS"] = "unix_socket:" + ssipSocket
@@ -112,8 +102,7 @@ final class SSIPDaemon: @unchecked Sendable {
 
     func stop() {
         daemon.stop()
-        recorder.stop()
-        pulse.stop()
+        sound.stop()
         try? FileManager.default.removeItem(atPath: folder)
     }
 }

@@ -69,7 +69,7 @@ import Testing
                 "speech-dispatcher (pid \(dispatcher.pid)) already listens for SSIP on \(path); stop it first"),
             "\(run.errors)")
         // speech-dispatcher still answers there.
-        let client = try SSIPRawClient(path: path)
+        let client = try SSIPLineClient(path: path, readLimit: .seconds(10))
         client.send("HISTORY GET CLIENT_ID\r\n")
         #expect(client.last()?.hasPrefix("2") == true)
     }
