@@ -149,6 +149,10 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// speech-dispatcher at `speechdAddress` (`unix_socket:PATH`) and never starting one of its own.
     /// Returns at once: Orca is ready when its first words are heard.
     public func startOrca(speechdAddress: String, settings: OrcaSettings = OrcaSettings()) throws {
+        // One Orca at a time: one started before (on another speech server) is stopped first.
+        for earlier in programs.withLock({ programs in programs.filter { $0.name == "orca" } }) {
+            Self.stop(earlier)
+        }
         let preferences = folder.appendingPathComponent("orca")
         try settings.json.write(
             to: preferences.appendingPathComponent("user-settings.conf"), atomically: true, encoding: .utf8)
@@ -221,10 +225,16 @@ public final class PrivateDesktop: @unchecked Sendable {
         return process
     }
 
+    /// Orca 43 does not exit on SIGTERM (measured: still running 8 s later), so it is killed; it holds
+    /// nothing that outlives it but its speech connection, which closes. Others get SIGTERM.
+    private static func stop(_ program: (name: String, process: ChildProcess, log: LogTail)) {
+        program.process.stop(signal: program.name == "orca" ? SIGKILL : SIGTERM)
+    }
+
     /// Stops Orca and the window, then the bus (the accessibility bus and registry leave with it) and
     /// Xvfb, each by its PID, and removes the folder.
     public func stop() {
-        for program in programs.withLock({ $0 }).reversed() { program.process.stop(grace: .seconds(5)) }
+        for program in programs.withLock({ $0 }).reversed() { Self.stop(program) }
         bus.stop()
         xvfb.stop()
         try? FileManager.default.removeItem(at: folder)

@@ -1,4 +1,5 @@
 import Foundation
+import NarratorClient
 import NarratorTestSupport
 import Testing
 
@@ -27,5 +28,51 @@ import Testing
         #expect(Loudness.rms([heard]) > 500, "too quiet to be the words: \(Loudness.rms([heard]))")
         // And the history says it, as Orca sent it (SSML with index marks).
         #expect(try orca.daemon.history().contains { $0.hasPrefix("finished") && $0.contains("Settings <mark") })
+    }
+
+    /// Say all (the keypad's plus) reads the text view one sentence after another, each a `SPEAK` with
+    /// index marks, which Orca follows through the narrator's 700 events to send the next; a key press
+    /// (left Control) cancels the sentence being said and Orca sends no more.
+    @Test func sayAllReadsOnAndAKeyStopsIt() throws {
+        let orca = try OrcaDesktop()
+        defer { orca.stop() }
+        for (key, words) in [
+            ("Tab", "Settings push button"), ("Tab", "Quit game push button"), ("Tab", "Engine sound check box"),
+            ("Tab", "The first line of the text view is here."),
+        ] {
+            let mark = orca.outcomes.count
+            try orca.desktop.press(key)
+            _ = try orca.said(words, event: "finished", after: mark)
+        }
+        let mark = orca.outcomes.count
+        try orca.desktop.press("KP_Add")
+        _ = try orca.said("The first line of the text view is here.", after: mark)
+        let second = try orca.said("A second sentence follows it", after: mark)
+        try orca.desktop.press("Control_L")
+        _ = try orca.said("left control", event: "finished", after: mark)
+        let ended = try #require(
+            orca.outcomes.waitFor(after: mark) { $0.id == second.id && $0.event != "started" && $0.event != "queued" })
+        #expect(ended.event == "cancelled", "the sentence being said when the key was pressed: \(ended.event)")
+        #expect(
+            !orca.outcomes.all.contains { $0.words.contains("A second paragraph") && $0.event == "started" },
+            "say all went on after the key")
+    }
+
+    /// Orca's punctuation and capitals settings reach the narrator as SSIP's `SET self PUNCTUATION` and
+    /// `CAP_LET_RECOGN`: the narrator's settings of the client Orca (read with `set` of its number, which
+    /// changes nothing) are those Orca was told.
+    @Test func punctuationAndCapitalsReachTheNarrator() throws {
+        let orca = try OrcaDesktop(.init(punctuation: 0, capitalization: "spell"))
+        defer { orca.stop() }
+        let client = try LineClient(path: orca.daemon.socket)
+        client.setReadTimeout(.seconds(10))
+        try client.send(#"{"type":"status"}"#)
+        let status = fields(try #require(try client.readLine()))
+        let connected = try #require(status["connected"] as? [[String: Any]])
+        let number = try #require(connected.first { $0["name"] as? String == "Orca" }?["number"] as? Int, "\(status)")
+        try client.send(#"{"type":"set","client":\#(number)}"#)
+        let settings = fields(try #require(try client.readLine()))
+        #expect(settings["punctuation"] as? String == "all", "\(settings)")
+        #expect(settings["capitals"] as? String == "spell", "\(settings)")
     }
 }

@@ -16,7 +16,7 @@ TEXT = (
     "The first line of the text view is here. "
     "A second sentence follows it, long enough to be cut by a key press. "
     "And a third sentence ends the paragraph.\n"
-    "A second paragraph starts on this line, for say all to read on.\n"
+    "A second paragraph starts on this line, for say all to read on."
 )
 
 
@@ -32,7 +32,10 @@ def main():
         box.pack_start(Gtk.Button(label=label), False, False, 0)
     box.pack_start(Gtk.CheckButton(label="Engine sound"), False, False, 0)
     view = Gtk.TextView()
-    view.get_buffer().set_text(TEXT)
+    buffer = view.get_buffer()
+    buffer.set_text(TEXT)
+    # The caret on the first line, which Orca reads when the view gets the focus, and say all from.
+    buffer.place_cursor(buffer.get_start_iter())
     view.set_wrap_mode(Gtk.WrapMode.WORD)
     box.pack_start(view, True, True, 0)
 
