@@ -22,7 +22,13 @@ public final class OutcomeLog: @unchecked Sendable {
             var plain = ""
             var inTag = false
             for character in text {
-                if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { plain.append(character) }
+                if character == "<" {
+                    inTag = true
+                } else if character == ">" {
+                    inTag = false
+                } else if !inTag {
+                    plain.append(character)
+                }
             }
             return plain.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }

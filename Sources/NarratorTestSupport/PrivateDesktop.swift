@@ -44,7 +44,9 @@ public final class PrivateDesktop: @unchecked Sendable {
     public static func start() throws -> PrivateDesktop { try PrivateDesktop() }
 
     private init() throws {
-        for (program, package) in [("Xvfb", "xvfb"), ("dbus-daemon", "dbus-daemon"), ("orca", "orca"), ("xdotool", "xdotool")]
+        for (program, package) in [
+            ("Xvfb", "xvfb"), ("dbus-daemon", "dbus-daemon"), ("orca", "orca"), ("xdotool", "xdotool"),
+        ]
         where PrivatePulseAudio.findExecutable(program) == nil {
             throw Failure(description: "\(program) is not installed: scripts/install-deps.sh --test (\(package))")
         }
@@ -219,7 +221,9 @@ public final class PrivateDesktop: @unchecked Sendable {
         programs.withLock { $0.append((name, process, log)) }
         if captureErrors {
             OSThread.start(name: "\(name)-log") {
-                while case let bytes = process.read(), !bytes.isEmpty { log.append(String(decoding: bytes, as: UTF8.self)) }
+                while case let bytes = process.read(), !bytes.isEmpty {
+                    log.append(String(decoding: bytes, as: UTF8.self))
+                }
             }
         }
         return process

@@ -115,7 +115,9 @@ extension DaemonBench {
                 let start = ContinuousClock.now
                 try desktop.press(press % 2 == 0 ? "Tab" : "shift+Tab")
                 let name = press % 2 == 0 ? "Settings push button" : "Start race push button"
-                guard let onset = recorder.waitForSound(after: before, threshold: Self.threshold, limit: Self.missedAfter),
+                guard
+                    let onset = recorder.waitForSound(
+                        after: before, threshold: Self.threshold, limit: Self.missedAfter),
                     let arrival = recorder.arrival(ofSample: onset)
                 else {
                     missed += 1

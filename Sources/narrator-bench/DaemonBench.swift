@@ -87,7 +87,9 @@ struct DaemonBench: AsyncParsableCommand {
     @Option(help: "game: the private sound server, pulseaudio or pipewire (its pulse server).")
     var soundServer = "pulseaudio"
 
-    @Option(help: "idle, clients, hostile, orca: the narrator binary to run (default: the one built next to this benchmark).")
+    @Option(
+        help:
+            "idle, clients, hostile, orca: the narrator binary to run (default: the one built next to this benchmark).")
     var binary: String?
 
     @Option(help: "clients: how many clients send at once (each sends --count events, default 2000).")

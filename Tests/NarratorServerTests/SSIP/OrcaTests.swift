@@ -3,15 +3,22 @@ import NarratorClient
 import NarratorTestSupport
 import Testing
 
-/// Real Orca through the narrator: a focus moved with a key is announced by Orca, through the SSIP
-/// door, and heard on the private PulseAudio's monitor (docs/SSIP.md, "Orca"). Each test starts its
-/// own desktop and Orca (about 3 s).
-@Suite(.serialized) struct OrcaTests {
+/// Real Orca through the narrator (docs/SSIP.md, "Orca"): a focus moved with a key is announced by
+/// Orca through the SSIP door and heard on the private PulseAudio's monitor; say all reads on and a
+/// key stops it; Orca's punctuation and capitals reach the narrator. One desktop and one Orca for the
+/// whole sequence, as starting them takes most of the time (10-11 s on a loaded 2-core machine).
+@Suite struct OrcaTests {
+    @Test func orcaSpeaksThroughTheNarrator() throws {
+        let orca = try OrcaDesktop(.init(punctuation: 0, capitalization: "spell"))
+        defer { orca.stop() }
+        try tabMovesTheFocusAndOrcaIsHeard(orca)
+        try punctuationAndCapitalsReachTheNarrator(orca)
+        try sayAllReadsOnAndAKeyStopsIt(orca)
+    }
+
     /// Tab moves the focus from the first button to the second: Orca echoes the key ("tab") and says
     /// the button, both announcements of its own connection, and the button's words are heard.
-    @Test func tabMovesTheFocusAndOrcaIsHeard() throws {
-        let orca = try OrcaDesktop()
-        defer { orca.stop() }
+    func tabMovesTheFocusAndOrcaIsHeard(_ orca: OrcaDesktop) throws {
         let recorder = orca.daemon.recorder
         let mark = orca.outcomes.count
         try orca.desktop.press("Tab")
@@ -30,21 +37,31 @@ import Testing
         #expect(try orca.daemon.history().contains { $0.hasPrefix("finished") && $0.contains("Settings <mark") })
     }
 
+    /// Orca's punctuation and capitals settings reach the narrator as SSIP's `SET self PUNCTUATION` and
+    /// `CAP_LET_RECOGN`: the narrator's settings of the client Orca (read with `set` of its number, which
+    /// changes nothing) are those Orca was told (all, spell; Orca's defaults are most, none).
+    func punctuationAndCapitalsReachTheNarrator(_ orca: OrcaDesktop) throws {
+        let client = try LineClient(path: orca.daemon.socket)
+        client.setReadTimeout(.seconds(10))
+        try client.send(#"{"type":"status"}"#)
+        let status = fields(try #require(try client.readLine()))
+        let connected = try #require(status["connected"] as? [[String: Any]])
+        let number = try #require(connected.first { $0["name"] as? String == "Orca" }?["number"] as? Int, "\(status)")
+        try client.send(#"{"type":"set","client":\#(number)}"#)
+        let settings = fields(try #require(try client.readLine()))
+        #expect(settings["punctuation"] as? String == "all", "\(settings)")
+        #expect(settings["capitals"] as? String == "spell", "\(settings)")
+    }
+
     /// Say all (the keypad's plus) reads the text view one sentence after another, each a `SPEAK` with
     /// index marks, which Orca follows through the narrator's 700 events to send the next; a key press
     /// (left Control) cancels the sentence being said and Orca sends no more.
-    @Test func sayAllReadsOnAndAKeyStopsIt() throws {
-        let orca = try OrcaDesktop()
-        defer { orca.stop() }
-        for (key, words) in [
-            ("Tab", "Settings push button"), ("Tab", "Quit game push button"), ("Tab", "Engine sound check box"),
-            ("Tab", "The first line of the text view is here."),
-        ] {
-            let mark = orca.outcomes.count
-            try orca.desktop.press(key)
-            _ = try orca.said(words, event: "finished", after: mark)
-        }
-        let mark = orca.outcomes.count
+    func sayAllReadsOnAndAKeyStopsIt(_ orca: OrcaDesktop) throws {
+        // From the second button to the text view: Orca cuts what it said for the ones passed by.
+        var mark = orca.outcomes.count
+        for _ in 0..<3 { try orca.desktop.press("Tab") }
+        _ = try orca.said("The first line of the text view is here.", event: "finished", after: mark)
+        mark = orca.outcomes.count
         try orca.desktop.press("KP_Add")
         _ = try orca.said("The first line of the text view is here.", after: mark)
         let second = try orca.said("A second sentence follows it", after: mark)
@@ -56,23 +73,5 @@ import Testing
         #expect(
             !orca.outcomes.all.contains { $0.words.contains("A second paragraph") && $0.event == "started" },
             "say all went on after the key")
-    }
-
-    /// Orca's punctuation and capitals settings reach the narrator as SSIP's `SET self PUNCTUATION` and
-    /// `CAP_LET_RECOGN`: the narrator's settings of the client Orca (read with `set` of its number, which
-    /// changes nothing) are those Orca was told.
-    @Test func punctuationAndCapitalsReachTheNarrator() throws {
-        let orca = try OrcaDesktop(.init(punctuation: 0, capitalization: "spell"))
-        defer { orca.stop() }
-        let client = try LineClient(path: orca.daemon.socket)
-        client.setReadTimeout(.seconds(10))
-        try client.send(#"{"type":"status"}"#)
-        let status = fields(try #require(try client.readLine()))
-        let connected = try #require(status["connected"] as? [[String: Any]])
-        let number = try #require(connected.first { $0["name"] as? String == "Orca" }?["number"] as? Int, "\(status)")
-        try client.send(#"{"type":"set","client":\#(number)}"#)
-        let settings = fields(try #require(try client.readLine()))
-        #expect(settings["punctuation"] as? String == "all", "\(settings)")
-        #expect(settings["capitals"] as? String == "spell", "\(settings)")
     }
 }
