@@ -35,12 +35,16 @@ if [ "${1:-}" = "--test" ]; then
     # Python client, which the SSIP tests speak through the narrator (spd-say comes with speech-dispatcher,
     # libspeechd with libspeechd-dev; pkg-config gives its flags to the C test program, which cc, or the Swift
     # toolchain's clang, compiles); g++: libnarrator's tests build examples/c's C++ check against it (a
-    # Swift toolchain brings clang but no c++).
+    # Swift toolchain brings clang but no c++); orca (Debian's 43), xvfb, at-spi2-core (the accessibility
+    # bus and its registry), python3-gi with gir1.2-gtk-3.0 (the GTK window Orca reads,
+    # Tests/NarratorServerTests/Fixtures/orca) and xdotool (its keys): real Orca speaking through the
+    # narrator's SSIP door on a private desktop (OrcaTests, `narrator-bench daemon orca`).
     packages="$packages pulseaudio pulseaudio-utils pipewire pipewire-pulse wireplumber dbus-daemon"
     packages="$packages unicode-cldr-core sox socat tmux libicu-dev espeak-ng systemd"
     packages="$packages speech-dispatcher speech-dispatcher-espeak-ng"
     packages="$packages python3 python3-pip python3-setuptools python3-wheel man-db zsh fish"
     packages="$packages python3-speechd pkg-config g++"
+    packages="$packages orca xvfb at-spi2-core python3-gi gir1.2-gtk-3.0 xdotool"
 fi
 
 missing=""

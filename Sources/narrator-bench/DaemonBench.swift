@@ -32,7 +32,11 @@ struct DaemonBench: AsyncParsableCommand {
             chooses where libespeak-ng runs for the measures run in this process. game plays RetroRacing             (the retroracing binary built beside narrator, steering itself) through a spawned narrator serve             --output pulse for --seconds on a private PulseAudio (--sound-server pipewire: PipeWire's pulse             server) with a recorder attached, and prints the daemon's count of underruns from status. wine times a \
             line said through the NVDA controller client DLL under Wine (clients/wine's tester, built with make \
             -C clients/wine, in a private prefix) to its first audible sample, against the same line said by a \
-            native client, alternately (docs/WINE.md).
+            native client, alternately (docs/WINE.md). orca times a key press that moves the focus to real \
+            Orca's first audible word (Orca on a private desktop: Xvfb, a session bus, AT-SPI, a GTK window, \
+            xdotool) through a spawned narrator serve --ssip-socket on a private PulseAudio, with nothing else \
+            speaking and with a scripted game speaking at low and at default, then through a private \
+            speech-dispatcher (docs/SSIP.md, "Orca").
             """
     )
 
@@ -54,6 +58,7 @@ struct DaemonBench: AsyncParsableCommand {
         case memory
         case game
         case wine
+        case orca
     }
 
     /// Where libespeak-ng runs for the measures that use the engine in this process.
@@ -82,7 +87,9 @@ struct DaemonBench: AsyncParsableCommand {
     @Option(help: "game: the private sound server, pulseaudio or pipewire (its pulse server).")
     var soundServer = "pulseaudio"
 
-    @Option(help: "idle, clients, hostile: the narrator binary to run (default: the one built next to this benchmark).")
+    @Option(
+        help:
+            "idle, clients, hostile, orca: the narrator binary to run (default: the one built next to this benchmark).")
     var binary: String?
 
     @Option(help: "clients: how many clients send at once (each sends --count events, default 2000).")
@@ -136,6 +143,10 @@ struct DaemonBench: AsyncParsableCommand {
             try Memory(binary: binary, rounds: rounds).run()
             return
         }
+        if measure == .orca {
+            try Orca(count: count ?? 20, binary: binary).run()
+            return
+        }
         if measure == .game {
             try Game(seconds: seconds, server: soundServer, binary: binary).run()
             return
@@ -185,7 +196,7 @@ struct DaemonBench: AsyncParsableCommand {
         case .ssip: try await measurement(30).ssip()
         case .wine: try await measurement(50).wine()
         case .restart: try await measurement(100).restart()
-        case .coldStart, .idle, .clients, .hostile, .memory, .game: break
+        case .coldStart, .idle, .clients, .hostile, .memory, .game, .orca: break
         }
     }
 
