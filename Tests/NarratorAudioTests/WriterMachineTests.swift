@@ -31,11 +31,19 @@ struct WriterMachineTests {
         machine.take(.opened(rewrites: false), now: now)
     }
 
+    /// A burst's first slice: once the device says it is still connected (W16), written without a
+    /// measure (W5).
+    mutating func start(_ view: Machine.View = sound()) {
+        #expect(machine.next(view, now: now) == .check)
+        machine.take(.connected(true), now: now)
+        #expect(machine.next(view, now: now) == .write(frames: 220))
+    }
+
     /// Opens the device and writes a sound's first lead to it, without a measure (W5): 880 frames
     /// in flight.
     mutating func openAndWrite() {
         open()
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.wrote(frames: 220), now: now)
         for written in [220, 440, 660] {
             #expect(machine.next(Self.sound(written: written), now: now) == .write(frames: 220))
@@ -91,7 +99,7 @@ struct WriterMachineTests {
         #expect(machine.next(Self.sound(), now: now) == .open)
         machine.take(.opened(rewrites: false), now: now)
         #expect(!machine.working)  // opening is not enough: a file on a full disk opens
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.wrote(frames: 220), now: now)
         #expect(machine.working)
         #expect(machine.next(Self.sound(written: 220), now: now) == .report(lost: nil))
@@ -113,7 +121,7 @@ struct WriterMachineTests {
     @Test("W5: a burst's first lead goes without measures; an earcon starting in it waits for one (W17)")
     mutating func firstLead() {
         open()
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.wrote(frames: 220), now: now)
         #expect(machine.next(Self.sound(written: 220), now: now) == .write(frames: 220))
         machine.take(.wrote(frames: 220), now: now)
@@ -131,7 +139,7 @@ struct WriterMachineTests {
     mutating func leadOnRewritingDevice() {
         #expect(machine.next(Self.sound(), now: now) == .open)
         machine.take(.opened(rewrites: true), now: now)
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.wrote(frames: 220), now: now)
         var written = 220
         while case .write(let frames) = machine.next(Self.sound(written: written), now: now) {
@@ -160,7 +168,8 @@ struct WriterMachineTests {
         for _ in 0..<400 {
             switch machine.next(Self.sound(written: written), now: now) {
             case .measure: machine.take(.unheard(written, queued: written), now: now)  // nothing is ever played
-            case .write(let frames), .start(let frames):
+            case .check: machine.take(.connected(true), now: now)
+            case .write(let frames):
                 written += frames
                 writes += 1
                 machine.take(.wrote(frames: frames), now: now)
@@ -287,14 +296,14 @@ struct WriterMachineTests {
         #expect(machine.next(Machine.View(), now: now) == .wait(until: now.advanced(by: .seconds(3))))
         pass(1000)
         // The first slice of a burst goes without a measure, once the device says it is connected.
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
-        machine.take(.disconnected(reason: "Connection terminated."), now: now)
+        #expect(machine.next(Self.sound(), now: now) == .check)
+        machine.take(.connected(false), now: now)
         #expect(machine.next(Self.sound(), now: now) == .close)
         #expect(machine.next(Self.sound(), now: now) == .open)
         machine.take(.opened(rewrites: false), now: now)
         #expect(machine.working)
         // Broken again at once: now it is a loss.
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.failed(reason: "Connection refused.", isStall: false), now: now)
         #expect(machine.next(Self.sound(), now: now) == .close)
         #expect(machine.next(Self.sound(), now: now) == .report(lost: "Audio output test: Connection refused."))
@@ -305,7 +314,7 @@ struct WriterMachineTests {
         open()
         var view = Self.sound()
         view.deadline = now.advanced(by: .seconds(1))
-        #expect(machine.next(view, now: now) == .start(frames: 220))
+        start(view)
         pass(1001)
         #expect(machine.next(view, now: now) == .close)
         guard case .report(let lost?) = machine.next(view, now: now) else {
@@ -333,6 +342,27 @@ struct WriterMachineTests {
         view.cutRequested = true
         view.firstWaiting = 0
         #expect(machine.next(view, now: now) == .cut)
+    }
+
+    @Test("W14: a cut measures, then drops what is unheard only while speech is among it")
+    mutating func cutDropsOnlyUnheardSpeech() {
+        openAndWrite()
+        var view = Self.sound(written: 880)
+        view.cutRequested = true
+        view.speechEnd = 880
+        #expect(machine.next(view, now: now) == .cut)
+        machine.take(.cutMeasured(unheard: 400), now: now)
+        view.cutRequested = false
+        #expect(machine.next(view, now: now) == .discard(unheard: 400))
+        machine.take(.cut(wroteBack: false, speechEnd: 480), now: now)
+        // Speech that all lies before what is unheard: nothing is dropped, and the burst goes on.
+        view = Self.sound(written: 880)
+        view.cutRequested = true
+        view.speechEnd = 300
+        #expect(machine.next(view, now: now) == .cut)
+        machine.take(.cutMeasured(unheard: 400), now: now)
+        view.cutRequested = false
+        #expect(machine.next(view, now: now) == .measure)
     }
 
     @Test("W15: a file counts what was written as heard, and never waits on it")
