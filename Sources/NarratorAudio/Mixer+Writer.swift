@@ -77,6 +77,9 @@ extension Mixer {
             case .forgetCut:
                 state.cutRequested = false
                 state.cutUtterance = nil
+            case .leadChanged:
+                let status = outputStatus
+                unlocked { announce(status) }
             case .timed(let timings):
                 let told = timings.map(Self.outputTiming)
                 unlocked { announce(told) }

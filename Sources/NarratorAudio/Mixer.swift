@@ -136,11 +136,12 @@ public final class Mixer: @unchecked Sendable {
     public var status: OutputStatus { lock.withLock { outputStatus } }
 
     /// The output's status (lock held): the mixer's record of its condition and channels, with
-    /// whether a device is open and the underruns counted, as the writer machine has them.
+    /// whether a device is open, the underruns counted and the lead, as the writer machine has them.
     var outputStatus: OutputStatus {
         var status = state.output
         status.isOpen = machine.hasDevice
         status.underruns = machine.gaps
+        status.leadMilliseconds = machine.lead.map { Double($0) * 1000 / Double(sampleRate) }
         return status
     }
 

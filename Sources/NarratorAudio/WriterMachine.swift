@@ -24,6 +24,12 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         var fixedQueueLeadFrames: Int
         /// The most the lead may grow to while the server holds back (250 ms).
         var maximumLeadFrames: Int
+        /// What each underrun counted adds to the lead (20 ms, W20).
+        var leadStepFrames: Int
+        /// The most underruns may add to the lead (100 ms, W20).
+        var maximumAddedLeadFrames: Int
+        /// How long without an underrun counted takes the added lead a step back (60 s, W20).
+        var steadyPeriod = Duration.seconds(60)
         /// Playback that has not moved for this long while the writer waits means the server
         /// wants more before it plays (50 ms: longer than a sound server's usual period).
         var holdBack = Duration.milliseconds(50)
@@ -50,6 +56,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             self.leadFrames = max(1, sampleRate / 10)
             self.fixedQueueLeadFrames = max(1, sampleRate / 25)
             self.maximumLeadFrames = max(1, sampleRate / 4)
+            self.leadStepFrames = sampleRate / 50
+            self.maximumAddedLeadFrames = sampleRate / 10
             self.rewriteMarginFrames = sampleRate / 200
         }
     }
@@ -76,6 +84,18 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         /// A device that stopped answering at `since`, with what it held when it did.
         case stalled(Device, since: Instant)
         case lost(at: Instant, reason: String)
+    }
+
+    /// What underruns added to the lead (W20): nothing, or `frames` since `since`, when it last
+    /// changed. It is the output's, not a device's or a burst's: it holds across both.
+    enum AddedLead: Equatable {
+        case none
+        case raised(frames: Int, since: Instant)
+
+        var frames: Int {
+            if case .raised(let frames, _) = self { return frames }
+            return 0
+        }
     }
 
     /// What lives only while a device is open (or stalled).
@@ -213,6 +233,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         case settle(upTo: Int)
         /// Tell the watchers when these edges of sounds were heard (W19).
         case timed([HearingTimes<Instant>.Timing])
+        /// The lead changed (W20): tell the watchers the output's figures.
+        case leadChanged
         /// Everything written was heard: settle every mark left, the burst is over.
         case endBurst
         /// Fail what is in flight (speech and earcons) with this reason.
@@ -256,13 +278,21 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     /// Frames written, as the last step saw them: where playback stands is this less what a
     /// measure found unheard.
     private var written = 0
+    /// What underruns added to the lead (W20).
+    private(set) var addedLead = AddedLead.none
+    /// The lead of the output's device, before anything is added: the last one opened's.
+    private var floorLead: Int
 
     init(settings: Settings, now: Instant) {
         self.settings = settings
         self.underflows = UnderflowJudge(
             margin: .microseconds(settings.sliceFrames * 1_000_000 / max(1, settings.sampleRate)))
         self.hearing = HearingTimes(sampleRate: settings.sampleRate)
+        self.floorLead = settings.leadFrames
     }
+
+    /// The lead the writer keeps now on a real-time device (W5, W20), in frames; nil for a file.
+    var lead: Int? { settings.isRealTime ? floorLead + addedLead.frames : nil }
 
     /// The device's life without what its phase holds.
     var phase: Phase {
@@ -299,6 +329,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     mutating func next(_ view: View, now: Instant) -> Action {
         underflows.see(owed: view.nextSlice > 0, now: now)
         written = view.written
+        relaxLead(now: now)
         if !pending.isEmpty { return pending.removeFirst() }
         switch state {
         case .closed, .lost:
@@ -346,6 +377,9 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
     mutating func underflow(at instant: Instant, atCut: Bool = false) -> Gap? {
         guard let owed = underflows.gap(at: instant, atCut: atCut) else { return nil }
         gaps += 1
+        // W20: a loaded machine trades a few milliseconds for no gaps.
+        addedLead = .raised(
+            frames: min(settings.maximumAddedLeadFrames, addedLead.frames + settings.leadStepFrames), since: instant)
         return Gap(owed: owed, sinceWrite: lastWrote.map { $0.duration(to: instant) }, queuedFrames: lastQueued)
     }
 
@@ -360,6 +394,18 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         } else {
             hearing.expect(edge, atFrame: frame)
         }
+    }
+
+    /// W20: each `steadyPeriod` without an underrun counted takes the added lead a step back,
+    /// reckoned at the writer's own steps (no wake-up is added for it: an idle writer steps back at
+    /// its next step, by as many steps as the time it was idle holds).
+    private mutating func relaxLead(now: Instant) {
+        guard case .raised(let frames, let since) = addedLead else { return }
+        let steps = Int(since.duration(to: now) / settings.steadyPeriod)
+        guard steps > 0 else { return }
+        let left = frames - steps * settings.leadStepFrames
+        addedLead = left > 0 ? .raised(frames: left, since: since.advanced(by: settings.steadyPeriod * steps)) : .none
+        pending.append(.leadChanged)
     }
 
     /// Settles the edges playback has passed at `position` (all of them with `all`), to be told.
@@ -408,6 +454,7 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
             if case .closed(let again) = state { reopening = again }
             state = .open(
                 Device(rewrites: canRewrite, use: reopening ? .burst(Burst(reopened: true)) : .idle(since: nil)))
+            floorLead = canRewrite ? settings.leadFrames : settings.fixedQueueLeadFrames
         case .failed(let reason, let isStall):
             // Audio that may or may not have reached the device cannot be counted on: a write that
             // did not answer is a loss like one that failed.
@@ -525,7 +572,8 @@ struct WriterMachine<Instant: InstantProtocol> where Instant.Duration == Swift.D
         if let deadline = view.deadline, deadline < now { return lose(Self.notHeard, now: now) }
         let owed = view.nextSlice > 0 || view.burstOpen || view.firstWaiting != nil
         guard owed else { return nil }
-        let baseLead = rewrites ? settings.leadFrames : settings.fixedQueueLeadFrames
+        // W5's lead, and what underruns added to it (W20).
+        let baseLead = (rewrites ? settings.leadFrames : settings.fixedQueueLeadFrames) + addedLead.frames
         // A file takes everything at once: what was written counts as heard.
         let measure = settings.isRealTime ? burst.measure : Measure(unheard: 0, queued: 0)
         guard let measure else {

@@ -379,6 +379,56 @@ struct WriterMachineTests {
         #expect(machine.next(Machine.View(burstOpen: true, written: 220, audibleUntil: 220), now: .zero) == .endBurst)
         #expect(machine.next(Machine.View(), now: .zero) == .wait(until: nil))
     }
+
+    @Test("W20: each underrun counted raises the lead by 20 ms, up to 100 ms more")
+    mutating func leadGrowsWithUnderruns() {
+        open()
+        #expect(machine.lead == 882)  // a device that cannot write over its queue: 40 ms
+        start()
+        machine.take(.wrote(frames: 220), now: now)
+        for expected in [1323, 1764, 2205, 2646, 3087, 3087] {
+            pass(20)
+            _ = machine.next(Self.sound(written: 220), now: now)  // audio owed all along
+            #expect(machine.underflow(at: now) != nil)
+            #expect(machine.lead == expected)
+        }
+    }
+
+    @Test("W20: the raised lead paces the writes")
+    mutating func raisedLeadPaces() {
+        openAndWrite()
+        pass(20)
+        #expect(machine.next(Self.sound(written: 880), now: now) == .measure)
+        #expect(machine.underflow(at: now) != nil)
+        machine.take(.unheard(800, queued: 800), now: now)
+        // 800 queued and a slice make 1020 frames: past the 40 ms floor, within it raised by 20 ms.
+        #expect(machine.next(Self.sound(written: 880), now: now) == .write(frames: 220))
+    }
+
+    @Test("W20: each 60 s without an underrun takes the lead 20 ms back, to its floor, at the writer's own steps")
+    mutating func leadSettlesBack() {
+        open()
+        start()
+        machine.take(.wrote(frames: 220), now: now)
+        pass(20)
+        _ = machine.next(Self.sound(written: 220), now: now)
+        #expect(machine.underflow(at: now) != nil && machine.underflow(at: now) != nil)
+        #expect(machine.lead == 1764)
+        pass(59_999)
+        #expect(machine.next(Machine.View(burstOpen: true, written: 220, audibleUntil: 220), now: now) != .leadChanged)
+        #expect(machine.lead == 1764)
+        pass(1)
+        #expect(machine.next(Machine.View(burstOpen: true, written: 220, audibleUntil: 220), now: now) == .leadChanged)
+        #expect(machine.lead == 1323)
+        // Quiet: the device closes, and no wake-up is asked for the lead's next step back.
+        while machine.next(Machine.View(written: 220), now: now) != .close { pass(1000) }
+        #expect(machine.next(Machine.View(written: 220), now: now) == .wait(until: nil))
+        pass(120_000)
+        // The writer's next step takes back what the quiet while held: to the floor at once.
+        #expect(machine.next(Machine.View(written: 220), now: now) == .leadChanged)
+        #expect(machine.lead == 882)
+        #expect(machine.next(Machine.View(written: 220), now: now) == .wait(until: nil))
+    }
 }
 
 extension WriterMachine where Instant == TestInstant {

@@ -134,8 +134,9 @@ struct WriterSimulation {
             state.cutUtterance = nil
         case .settle(let frame):
             for item in state.heard(upTo: frame) { item.settle(.played) }
-        case .timed:
-            // Timing changes nothing the simulation checks (WriterHearingTests checks it).
+        case .timed, .leadChanged:
+            // Timing and the lead's figure change nothing the simulation checks (WriterHearingTests
+            // and WriterMachineTests check them).
             break
         case .endBurst:
             let items = state.heard(upTo: .max)

@@ -198,6 +198,7 @@ public enum DaemonLine: Sendable, Hashable {
                 return try OutputLatency.read(&latency)
             })
         state.latencyWarning = try object.string("latency_warning")
+        state.leadMilliseconds = try object.decimal("lead_ms")
         return state
     }
 

@@ -287,6 +287,9 @@ public struct OutputState: Sendable, Hashable {
     /// In `status`: the warning given once speech became slower than the player's
     /// `latency_warn_ms`, with its likely cause (nil: none given).
     public var latencyWarning: String?
+    /// In `status`: how much the writer keeps written ahead of what is heard, in milliseconds; it
+    /// grows after underruns and shrinks back after a steady while (nil: not said, or a file).
+    public var leadMilliseconds: Double?
 
     public init(
         output: String, condition: Condition, milliseconds: Double, underruns: Int = 0, latency: OutputLatency? = nil
@@ -416,6 +419,7 @@ extension OutputState {
         }
         line.add(event == nil ? "since_ms" : "t_ms", milliseconds: max(0, milliseconds))
         if event == nil { line.add("underruns", underruns) }
+        if event == nil, let leadMilliseconds { line.add("lead_ms", milliseconds: leadMilliseconds) }
         if event == nil, let latency { line.add("latency", object: latency.object) }
         if event == nil, let latencyWarning { line.add("latency_warning", latencyWarning) }
         return line
