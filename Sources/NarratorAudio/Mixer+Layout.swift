@@ -26,7 +26,7 @@ extension Mixer {
     func relayout(to channels: Int) {
         guard channels != state.channels else { return }
         state.relayout(channels: channels)
-        let status = state.output
+        let status = outputStatus
         unlocked {
             if channels == 1 {
                 logger.notice(

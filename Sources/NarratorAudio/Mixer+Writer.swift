@@ -12,7 +12,7 @@ extension Mixer {
     func runWriter() {
         var device: (any AudioDevice)?
         lock.lock()
-        var slice = [Int16](repeating: 0, count: machineSettings.sliceFrames * state.channels)
+        var slice = [Int16](repeating: 0, count: machine.settings.sliceFrames * state.channels)
         // The output is tried once at start, so a missing sound server is reported at once.
         open(&device)
         while !state.closed {
@@ -33,13 +33,11 @@ extension Mixer {
                 guard let current = device else { continue }
                 let result = unlocked { Result { () throws(AudioDeviceError) in try current.backlog() } }
                 machine.take(report(result) { .unheard($0.unheard, queued: $0.queued) }, now: .now)
-            case .start(let frames), .write(let frames):
+            case .check:
                 guard let current = device else { continue }
-                if case .start = action, !current.isConnected {
-                    let reason = "Audio output \(outputName): the sound server closed the connection."
-                    machine.take(.disconnected(reason: reason), now: .now)
-                    continue
-                }
+                machine.take(.connected(current.isConnected), now: .now)
+            case .write(let frames):
+                guard let current = device else { continue }
                 resize(&slice, to: frames * state.channels)
                 state.mix(into: &slice)
                 expectEdges()
@@ -67,15 +65,21 @@ extension Mixer {
                 machine.take(report(result) { _ in .rewrote }, now: .now)
             case .cut:
                 state.cutRequested = false
-                let stopped = state.cutUtterance
                 state.cutUtterance = nil
                 guard let current = device else { continue }
-                let result = cutSpeech(on: current)
-                machine.take(report(result) { .cut(wroteBack: $0) }, now: .now)
-                if case .success = result, let stopped {
-                    // What is left of its speech in the device ends here (W19).
-                    machine.expect(.stop(utterance: stopped), atFrame: min(state.speechEnd, state.written), now: .now)
-                }
+                let result = unlocked { Result { () throws(AudioDeviceError) in try current.unplayedFrames() } }
+                machine.take(report(result) { .cutMeasured(unheard: $0) }, now: .now)
+            case .discard(let unheard):
+                guard let current = device else { continue }
+                let result = discard(unheard, on: current)
+                machine.take(
+                    report(result) { .cut(wroteBack: $0, speechEnd: min(state.speechEnd, state.written)) }, now: .now)
+            case .forgetCut:
+                state.cutRequested = false
+                state.cutUtterance = nil
+            case .leadChanged:
+                let status = outputStatus
+                unlocked { announce(status) }
             case .timed(let timings):
                 let told = timings.map(Self.outputTiming)
                 unlocked { announce(told) }
@@ -117,22 +121,20 @@ extension Mixer {
     /// Opens the device (lock held, released meanwhile) and tells the machine how it went.
     private func open(_ device: inout (any AudioDevice)?) {
         let result = unlocked { Result { () throws(AudioDeviceError) in try opener.open() } }
+        machine.take(report(result) { .opened(rewrites: $0.rewrites) }, now: .now)
         if case .success(let opened) = result {
             device = opened
-            state.output.isOpen = true
             relayout(to: opened.deviceChannels ?? opener.channels)
         }
         if !state.outputTried {
             state.outputTried = true
             lock.broadcast()  // for `waitUntilTried`
         }
-        machine.take(report(result) { .opened(rewrites: $0.rewrites) }, now: .now)
     }
 
     private func close(_ device: inout (any AudioDevice)?) {
         let closing = device
         device = nil
-        state.output.isOpen = false
         unlocked { closing?.close() }
     }
 
@@ -148,21 +150,16 @@ extension Mixer {
         machine.take(report(result) { _ in .wrote(frames: frames) }, now: .now)
     }
 
-    /// Speech was interrupted: if the device still holds some of it unheard, drop everything
-    /// unheard and write back the earcons' part of it, so only speech goes quiet. Like every step,
-    /// it reads the state with the lock held, calls the device with it released, and records what
-    /// happened with it held again; here twice, once to drop and once to write back. Succeeds with
-    /// whether anything was written back.
-    private func cutSpeech(on device: any AudioDevice) -> Result<Bool, AudioDeviceError> {
-        // Only this thread mixes and writes, so these stay true while the lock is released.
-        let written = state.written
-        let speechEnd = state.speechEnd
+    /// A cut whose measure found `unheard` frames not yet played, speech among them: drops
+    /// everything unheard and writes back the earcons' part of it, so only speech goes quiet. Like
+    /// every step, it reads the state with the lock held, calls the device with it released, and
+    /// records what happened with it held again; here twice, once to drop and once to write back.
+    /// Succeeds with whether anything was written back.
+    private func discard(_ unheard: Int, on device: any AudioDevice) -> Result<Bool, AudioDeviceError> {
         let dropping = unlocked {
             Result { () throws(AudioDeviceError) -> Int in
-                let before = try device.unplayedFrames()
-                guard speechEnd > written - before else { return 0 }
                 try device.discardUnplayed()
-                return max(0, before - (try device.unplayedFrames()))
+                return max(0, unheard - (try device.unplayedFrames()))
             }
         }
         guard case .success(let dropped) = dropping else { return dropping.map { _ in false } }
@@ -189,17 +186,10 @@ extension Mixer {
     /// Counts the underflows the device reported that broke a sound (W18), logs each once and
     /// tells the watchers the new count (lock held, released to log).
     private func judgeUnderflows(of device: any AudioDevice) {
-        let gaps = device.takeUnderflows().compactMap { report in
-            machine.underflow(at: report.instant, atCut: report.atCut).map {
-                (
-                    owed: $0, sinceWrite: machine.lastWrote.map { $0.duration(to: report.instant) },
-                    queued: machine.queued * 1000 / max(1, machineSettings.sampleRate)
-                )
-            }
-        }
+        let gaps = device.takeUnderflows().compactMap { machine.underflow(at: $0.instant, atCut: $0.atCut) }
         guard !gaps.isEmpty else { return }
-        state.output.underruns += gaps.count
-        let status = state.output
+        let status = outputStatus
+        let sampleRate = machine.settings.sampleRate
         unlocked {
             for (index, gap) in gaps.enumerated() {
                 // How long audio had waited to be written says where the gap was: tens of
@@ -207,9 +197,10 @@ extension Mixer {
                 // writer last wrote says whose lateness it was: more than the lead, the writer did
                 // not run; less, the server read more at once than was queued.
                 let number = status.underruns - gaps.count + index + 1
+                let queued = gap.queuedFrames * 1000 / max(1, sampleRate)
                 let lastWrite =
                     gap.sinceWrite.map {
-                        "; last write \(Self.milliseconds($0)) ms before, \(gap.queued) ms queued at the last measure"
+                        "; last write \(Self.milliseconds($0)) ms before, \(queued) ms queued at the last measure"
                     } ?? ""
                 logger.warning(
                     """
@@ -258,7 +249,7 @@ extension Mixer {
         guard state.output.condition != condition else { return }
         state.output.condition = condition
         state.output.since = .now
-        let status = state.output
+        let status = outputStatus
         unlocked {
             switch condition {
             case .working:

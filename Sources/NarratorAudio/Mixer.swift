@@ -135,7 +135,17 @@ public final class Mixer: @unchecked Sendable {
     }
 
     /// Where sound goes, whether it works, and since when.
-    public var status: OutputStatus { lock.withLock { state.output } }
+    public var status: OutputStatus { lock.withLock { outputStatus } }
+
+    /// The output's status (lock held): the mixer's record of its condition and channels, with
+    /// whether a device is open, the underruns counted and the lead, as the writer machine has them.
+    var outputStatus: OutputStatus {
+        var status = state.output
+        status.isOpen = machine.hasDevice
+        status.underruns = machine.gaps
+        status.leadMilliseconds = machine.lead.map { Double($0) * 1000 / Double(sampleRate) }
+        return status
+    }
 
     /// Stops the writer after it has dropped what was queued, and closes the device. Waits at most
     /// two seconds: a writer stuck in a stalled sound server must not hold up the daemon's exit.

@@ -63,6 +63,8 @@ struct MixerState {
     /// cleared when the finish is settled): past it, the writer gives the output up as lost.
     var speechDue: ContinuousClock.Instant?
     var closed = false
+    /// The output's condition and channels; whether it is open and its underruns are the writer
+    /// machine's (`Mixer.outputStatus`).
     var output: OutputStatus
     /// The earcon bus of the last frames written, before the limiter, by frame number modulo its
     /// size: what a speech cut writes again (limited) after it drops the device's unheard frames.
@@ -206,7 +208,8 @@ struct MixerState {
         WriterMachine.View(
             nextSlice: hasSound ? nextSliceLength(speechBus.count / channels) : 0, cutRequested: cutRequested,
             burstOpen: burstOpen, firstWaiting: waitingToBeHeard.first?.frame, deadline: deadline,
-            written: written, audibleUntil: audibleUntil, earconStarting: earconStarting)
+            written: written, audibleUntil: audibleUntil, earconStarting: earconStarting, speechEnd: speechEnd,
+            cutUtterance: cutUtterance)
     }
 
     /// Earcons that just started are mixed into the last `frames` written (still waiting to be

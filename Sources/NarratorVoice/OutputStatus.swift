@@ -19,6 +19,9 @@ public struct OutputStatus: Sendable, Hashable {
     /// How many times the sound server ran out of audio while the writer still had some to give:
     /// a gap inside speech or an earcon (docs/AUDIO.md, W18), since the mixer started.
     public var underruns = 0
+    /// How much the writer keeps written ahead of what is heard, in milliseconds: its lead, raised
+    /// after underruns and back down after a steady while (docs/AUDIO.md, W20); nil for a file.
+    public var leadMilliseconds: Double?
     /// The channels sounds are mixed in now, when the output says: 1 for a mono output, or for a
     /// stereo one whose sink turned out to be mono (docs/AUDIO.md, "The downmix"); nil when it does
     /// not say (the channels it was made with stand).

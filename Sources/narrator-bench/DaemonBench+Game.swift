@@ -67,6 +67,7 @@ extension DaemonBench {
                 lastUnderruns = underruns
             }
             print("daemon game on \(server), \(seconds) s, \(races) races: underruns \(lastUnderruns)")
+            print(try Self.figures(socket: daemon.socket))
             print("the daemon's log: \(FileManager.default.temporaryDirectory.path)/narrator-bench-game-\(server).log")
         }
 
@@ -90,6 +91,23 @@ extension DaemonBench {
             let reply = try Client(socket: socket, subscribe: false).request(#"{"type":"status"}"#).reply
             guard case .status(let status) = reply else { throw BenchFailure("status gave \(reply)") }
             return status.output.underruns
+        }
+
+        /// The daemon's own latency figures since it started (`status`: speech heard, sounds heard)
+        /// and the writer's lead now (docs/AUDIO.md, W20), in one line.
+        static func figures(socket: String) throws -> String {
+            let reply = try Client(socket: socket, subscribe: false).request(#"{"type":"status"}"#).reply
+            guard case .status(let status) = reply else { throw BenchFailure("status gave \(reply)") }
+            func summary(_ summary: LatencySummary?) -> String {
+                guard let summary, let median = summary.median, let p95 = summary.p95, let worst = summary.worst else {
+                    return "none"
+                }
+                func ms(_ value: Double) -> String { "\((value * 10).rounded() / 10) ms" }
+                return "median \(ms(median)), p95 \(ms(p95)), worst \(ms(worst)) (\(summary.count))"
+            }
+            let lead = status.output.leadMilliseconds.map { "\(Int($0.rounded())) ms" } ?? "not said"
+            return "speech heard after: \(summary(status.output.latency?.audible.sinceStart)); "
+                + "sounds heard after: \(summary(status.output.latency?.sound.sinceStart)); lead now \(lead)"
         }
 
         static func loadAverage() -> String {

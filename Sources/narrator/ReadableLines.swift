@@ -19,6 +19,7 @@ enum ReadableLines {
         }
         lines.append("Profile: \(status.profile) (\(status.profileFolder))")
         lines.append("Sound: \(sound(status.output))")
+        if let lead = status.output.leadMilliseconds { lines.append("Written ahead: \(Int(lead.rounded())) ms") }
         if let latency = status.output.latency { lines += Self.latency(latency) }
         if let warning = status.output.latencyWarning { lines.append("Latency warning: \(warning)") }
         if let voice = status.defaults?.voice {

@@ -29,7 +29,9 @@ struct WriterHearingTests {
     mutating func openAndStart(edgeAt frame: Int = 100) {
         #expect(machine.next(Self.sound(), now: now) == .open)
         machine.take(.opened(rewrites: false), now: now)
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        #expect(machine.next(Self.sound(), now: now) == .check)
+        machine.take(.connected(true), now: now)
+        #expect(machine.next(Self.sound(), now: now) == .write(frames: 220))
         machine.expect(.start(utterance: 7), atFrame: frame, now: now)
         pass(1)
         machine.take(.wrote(frames: 220), now: now)  // handed at 1 ms
@@ -78,11 +80,15 @@ struct WriterHearingTests {
     @Test("W19: the end of stopped speech is timed from the cut; a start the cut dropped is never timed")
     mutating func stopTimed() {
         openAndStart(edgeAt: 800)
-        #expect(machine.next(Machine.View(cutRequested: true, burstOpen: true, written: 880), now: now) == .cut)
+        let stopping = Machine.View(
+            cutRequested: true, burstOpen: true, written: 880, speechEnd: 880, cutUtterance: 7)
+        #expect(machine.next(stopping, now: now) == .cut)
         pass(1)
-        machine.take(.cut(wroteBack: false), now: now)
+        machine.take(.cutMeasured(unheard: 400), now: now)
+        let cutting = Machine.View(burstOpen: true, written: 880, speechEnd: 880)
+        #expect(machine.next(cutting, now: now) == .discard(unheard: 400))
         // The cut dropped 400 frames: the timeline is at 480, the speech ends there.
-        machine.expect(.stop(utterance: 7), atFrame: 480, now: now)
+        machine.take(.cut(wroteBack: false, speechEnd: 480), now: now)
         let view = Machine.View(burstOpen: true, written: 480, audibleUntil: 480)
         #expect(machine.next(view, now: now) == .measure)
         machine.take(.unheard(441, queued: 0), now: now)  // 20 ms of the sink's latency left: not yet
@@ -124,7 +130,8 @@ struct WriterHearingTests {
                 actions.append(action)
                 switch action {
                 case .open: machine.take(.opened(rewrites: true), now: now)
-                case .start(let frames), .write(let frames):
+                case .check: machine.take(.connected(true), now: now)
+                case .write(let frames):
                     if timed && written == 0 { machine.expect(.start(utterance: 1), atFrame: 10, now: now) }
                     if timed && written == 660 { machine.expect(.sound(requested: now), atFrame: 700, now: now) }
                     written += frames

@@ -31,11 +31,19 @@ struct WriterMachineTests {
         machine.take(.opened(rewrites: false), now: now)
     }
 
+    /// A burst's first slice: once the device says it is still connected (W16), written without a
+    /// measure (W5).
+    mutating func start(_ view: Machine.View = sound()) {
+        #expect(machine.next(view, now: now) == .check)
+        machine.take(.connected(true), now: now)
+        #expect(machine.next(view, now: now) == .write(frames: 220))
+    }
+
     /// Opens the device and writes a sound's first lead to it, without a measure (W5): 880 frames
     /// in flight.
     mutating func openAndWrite() {
         open()
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.wrote(frames: 220), now: now)
         for written in [220, 440, 660] {
             #expect(machine.next(Self.sound(written: written), now: now) == .write(frames: 220))
@@ -91,7 +99,7 @@ struct WriterMachineTests {
         #expect(machine.next(Self.sound(), now: now) == .open)
         machine.take(.opened(rewrites: false), now: now)
         #expect(!machine.working)  // opening is not enough: a file on a full disk opens
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.wrote(frames: 220), now: now)
         #expect(machine.working)
         #expect(machine.next(Self.sound(written: 220), now: now) == .report(lost: nil))
@@ -113,7 +121,7 @@ struct WriterMachineTests {
     @Test("W5: a burst's first lead goes without measures; an earcon starting in it waits for one (W17)")
     mutating func firstLead() {
         open()
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.wrote(frames: 220), now: now)
         #expect(machine.next(Self.sound(written: 220), now: now) == .write(frames: 220))
         machine.take(.wrote(frames: 220), now: now)
@@ -131,7 +139,7 @@ struct WriterMachineTests {
     mutating func leadOnRewritingDevice() {
         #expect(machine.next(Self.sound(), now: now) == .open)
         machine.take(.opened(rewrites: true), now: now)
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.wrote(frames: 220), now: now)
         var written = 220
         while case .write(let frames) = machine.next(Self.sound(written: written), now: now) {
@@ -160,7 +168,8 @@ struct WriterMachineTests {
         for _ in 0..<400 {
             switch machine.next(Self.sound(written: written), now: now) {
             case .measure: machine.take(.unheard(written, queued: written), now: now)  // nothing is ever played
-            case .write(let frames), .start(let frames):
+            case .check: machine.take(.connected(true), now: now)
+            case .write(let frames):
                 written += frames
                 writes += 1
                 machine.take(.wrote(frames: frames), now: now)
@@ -287,14 +296,14 @@ struct WriterMachineTests {
         #expect(machine.next(Machine.View(), now: now) == .wait(until: now.advanced(by: .seconds(3))))
         pass(1000)
         // The first slice of a burst goes without a measure, once the device says it is connected.
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
-        machine.take(.disconnected(reason: "Connection terminated."), now: now)
+        #expect(machine.next(Self.sound(), now: now) == .check)
+        machine.take(.connected(false), now: now)
         #expect(machine.next(Self.sound(), now: now) == .close)
         #expect(machine.next(Self.sound(), now: now) == .open)
         machine.take(.opened(rewrites: false), now: now)
         #expect(machine.working)
         // Broken again at once: now it is a loss.
-        #expect(machine.next(Self.sound(), now: now) == .start(frames: 220))
+        start()
         machine.take(.failed(reason: "Connection refused.", isStall: false), now: now)
         #expect(machine.next(Self.sound(), now: now) == .close)
         #expect(machine.next(Self.sound(), now: now) == .report(lost: "Audio output test: Connection refused."))
@@ -305,7 +314,7 @@ struct WriterMachineTests {
         open()
         var view = Self.sound()
         view.deadline = now.advanced(by: .seconds(1))
-        #expect(machine.next(view, now: now) == .start(frames: 220))
+        start(view)
         pass(1001)
         #expect(machine.next(view, now: now) == .close)
         guard case .report(let lost?) = machine.next(view, now: now) else {
@@ -335,6 +344,27 @@ struct WriterMachineTests {
         #expect(machine.next(view, now: now) == .cut)
     }
 
+    @Test("W14: a cut measures, then drops what is unheard only while speech is among it")
+    mutating func cutDropsOnlyUnheardSpeech() {
+        openAndWrite()
+        var view = Self.sound(written: 880)
+        view.cutRequested = true
+        view.speechEnd = 880
+        #expect(machine.next(view, now: now) == .cut)
+        machine.take(.cutMeasured(unheard: 400), now: now)
+        view.cutRequested = false
+        #expect(machine.next(view, now: now) == .discard(unheard: 400))
+        machine.take(.cut(wroteBack: false, speechEnd: 480), now: now)
+        // Speech that all lies before what is unheard: nothing is dropped, and the burst goes on.
+        view = Self.sound(written: 880)
+        view.cutRequested = true
+        view.speechEnd = 300
+        #expect(machine.next(view, now: now) == .cut)
+        machine.take(.cutMeasured(unheard: 400), now: now)
+        view.cutRequested = false
+        #expect(machine.next(view, now: now) == .measure)
+    }
+
     @Test("W15: a file counts what was written as heard, and never waits on it")
     func file() {
         var machine = Machine(
@@ -348,6 +378,56 @@ struct WriterMachineTests {
         #expect(machine.next(view, now: .zero) == .settle(upTo: 220))
         #expect(machine.next(Machine.View(burstOpen: true, written: 220, audibleUntil: 220), now: .zero) == .endBurst)
         #expect(machine.next(Machine.View(), now: .zero) == .wait(until: nil))
+    }
+
+    @Test("W20: each underrun counted raises the lead by 20 ms, up to 100 ms more")
+    mutating func leadGrowsWithUnderruns() {
+        open()
+        #expect(machine.lead == 882)  // a device that cannot write over its queue: 40 ms
+        start()
+        machine.take(.wrote(frames: 220), now: now)
+        for expected in [1323, 1764, 2205, 2646, 3087, 3087] {
+            pass(20)
+            _ = machine.next(Self.sound(written: 220), now: now)  // audio owed all along
+            #expect(machine.underflow(at: now) != nil)
+            #expect(machine.lead == expected)
+        }
+    }
+
+    @Test("W20: the raised lead paces the writes")
+    mutating func raisedLeadPaces() {
+        openAndWrite()
+        pass(20)
+        #expect(machine.next(Self.sound(written: 880), now: now) == .measure)
+        #expect(machine.underflow(at: now) != nil)
+        machine.take(.unheard(800, queued: 800), now: now)
+        // 800 queued and a slice make 1020 frames: past the 40 ms floor, within it raised by 20 ms.
+        #expect(machine.next(Self.sound(written: 880), now: now) == .write(frames: 220))
+    }
+
+    @Test("W20: each 60 s without an underrun takes the lead 20 ms back, to its floor, at the writer's own steps")
+    mutating func leadSettlesBack() {
+        open()
+        start()
+        machine.take(.wrote(frames: 220), now: now)
+        pass(20)
+        _ = machine.next(Self.sound(written: 220), now: now)
+        #expect(machine.underflow(at: now) != nil && machine.underflow(at: now) != nil)
+        #expect(machine.lead == 1764)
+        pass(59_999)
+        #expect(machine.next(Machine.View(burstOpen: true, written: 220, audibleUntil: 220), now: now) != .leadChanged)
+        #expect(machine.lead == 1764)
+        pass(1)
+        #expect(machine.next(Machine.View(burstOpen: true, written: 220, audibleUntil: 220), now: now) == .leadChanged)
+        #expect(machine.lead == 1323)
+        // Quiet: the device closes, and no wake-up is asked for the lead's next step back.
+        while machine.next(Machine.View(written: 220), now: now) != .close { pass(1000) }
+        #expect(machine.next(Machine.View(written: 220), now: now) == .wait(until: nil))
+        pass(120_000)
+        // The writer's next step takes back what the quiet while held: to the floor at once.
+        #expect(machine.next(Machine.View(written: 220), now: now) == .leadChanged)
+        #expect(machine.lead == 882)
+        #expect(machine.next(Machine.View(written: 220), now: now) == .wait(until: nil))
     }
 }
 

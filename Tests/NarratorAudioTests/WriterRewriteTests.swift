@@ -22,7 +22,9 @@ struct WriterRewriteTests {
     mutating func speak(rewrites: Bool) {
         #expect(machine.next(Machine.View(nextSlice: 220), now: now) == .open)
         machine.take(.opened(rewrites: rewrites), now: now)
-        #expect(machine.next(Machine.View(nextSlice: 220), now: now) == .start(frames: 220))
+        #expect(machine.next(Machine.View(nextSlice: 220), now: now) == .check)
+        machine.take(.connected(true), now: now)
+        #expect(machine.next(Machine.View(nextSlice: 220), now: now) == .write(frames: 220))
         machine.take(.wrote(frames: 220), now: now)
         machine.take(.wrote(frames: 662), now: now)
     }

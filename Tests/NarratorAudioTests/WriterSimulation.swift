@@ -100,7 +100,6 @@ struct WriterSimulation {
             if let error = server.openStream() {
                 machine.take(.failed(reason: error.description, isStall: false), now: now)
             } else {
-                state.output.isOpen = true
                 machine.take(.opened(rewrites: false), now: now)
             }
         case .measure:
@@ -108,14 +107,8 @@ struct WriterSimulation {
             case .success(let backlog): machine.take(.unheard(backlog.unheard, queued: backlog.queued), now: now)
             case .failure(let error): machine.take(.failed(reason: error.description, isStall: error.isStall), now: now)
             }
-        case .start(let frames):
-            guard server.open && !server.dead else {
-                machine.take(.disconnected(reason: "Audio output fake: closed."), now: now)
-                return
-            }
-            var slice = [Int16](repeating: 0, count: frames)
-            state.mix(into: &slice)
-            written(slice)
+        case .check:
+            machine.take(.connected(server.open && !server.dead), now: now)
         case .write(let frames):
             var slice = [Int16](repeating: 0, count: frames)
             state.mix(into: &slice)
@@ -131,11 +124,19 @@ struct WriterSimulation {
             machine.take(.rewrote, now: now)
         case .cut:
             state.cutRequested = false
-            cut()
+            state.cutUtterance = nil
+            // What the server holds unplayed, without a call (a cut's faults come with its discard).
+            machine.take(.cutMeasured(unheard: server.queue.count), now: now)
+        case .discard:
+            discard()
+        case .forgetCut:
+            state.cutRequested = false
+            state.cutUtterance = nil
         case .settle(let frame):
             for item in state.heard(upTo: frame) { item.settle(.played) }
-        case .timed:
-            // Timing changes nothing the simulation checks (WriterHearingTests checks it).
+        case .timed, .leadChanged:
+            // Timing and the lead's figure change nothing the simulation checks (WriterHearingTests
+            // and WriterMachineTests check them).
             break
         case .endBurst:
             let items = state.heard(upTo: .max)
@@ -147,7 +148,6 @@ struct WriterSimulation {
             state.output.condition = lost.map { .lost($0) } ?? .working
         case .close:
             server.close()
-            state.output.isOpen = false
         }
     }
 
@@ -160,12 +160,8 @@ struct WriterSimulation {
         }
     }
 
-    /// A cut as `Mixer.cutSpeech` does it: drop what the server has queued, rewind, write back.
-    private mutating func cut() {
-        guard state.speechEnd > state.written - server.queue.count else {
-            machine.take(.cut(wroteBack: false), now: now)
-            return
-        }
+    /// A cut's discard as `Mixer.discard` does it: drop what the server has queued, rewind, write back.
+    private mutating func discard() {
         switch server.discard() {
         case .failure(let error):
             machine.take(.failed(reason: error.description, isStall: error.isStall), now: now)
@@ -176,7 +172,8 @@ struct WriterSimulation {
                 return
             }
             state.written += refill.count
-            machine.take(.cut(wroteBack: !refill.isEmpty), now: now)
+            machine.take(
+                .cut(wroteBack: !refill.isEmpty, speechEnd: min(state.speechEnd, state.written)), now: now)
         }
     }
 

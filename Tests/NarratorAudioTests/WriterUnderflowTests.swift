@@ -95,9 +95,13 @@ struct WriterUnderflowTests {
     /// mixer drops the unheard speech (and writes back earcons sounding through it, or not).
     mutating func cut(wroteBack: Bool) {
         machine.take(.opened(rewrites: true), now: now)
-        let view = Machine.View(nextSlice: 220, cutRequested: true, burstOpen: true, written: 6615)
+        let view = Machine.View(nextSlice: 220, cutRequested: true, burstOpen: true, written: 6615, speechEnd: 6615)
         #expect(machine.next(view, now: now) == .cut)
-        machine.take(.cut(wroteBack: wroteBack), now: now)
+        machine.take(.cutMeasured(unheard: 2000), now: now)
+        var cutting = view
+        cutting.cutRequested = false
+        #expect(machine.next(cutting, now: now) == .discard(unheard: 2000))
+        machine.take(.cut(wroteBack: wroteBack, speechEnd: 4615), now: now)
     }
 
     /// What RetroRacing does at every step: stop the line being said and start the next at once,
@@ -125,7 +129,7 @@ struct WriterUnderflowTests {
         cut(wroteBack: true)  // an earcon sounded through the stop; its write-back came late
         pass(20)
         let intoTheEarcon = machine.underflow(at: now, atCut: true)
-        #expect(intoTheEarcon == .milliseconds(20), "owed since the cut began")
+        #expect(intoTheEarcon?.owed == .milliseconds(20), "owed since the cut began")
         #expect(machine.gaps == 1)
     }
 

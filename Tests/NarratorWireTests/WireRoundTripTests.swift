@@ -67,7 +67,11 @@ struct WireRoundTripTests {
             .init(
                 version: "0.5.0", speaking: .init(id: "12", text: "Score 5", client: "g"), queued: 3, clients: 2,
                 profile: "retroracing", profileFolder: "/p",
-                output: .init(output: "pulse", condition: .working, milliseconds: 12.5, underruns: 3),
+                output: {
+                    var output = OutputState(output: "pulse", condition: .working, milliseconds: 12.5, underruns: 3)
+                    output.leadMilliseconds = 120
+                    return output
+                }(),
                 uptimeMilliseconds: 1234.567,
                 counters: [.init("connections", 1), .init("requests", 9), .init("errors", 0), .init("finished", 3)])),
         .status(

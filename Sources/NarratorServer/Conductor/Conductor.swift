@@ -149,8 +149,10 @@ public struct Conductor {
             case .working: .working
             case .lost(let reason): .lost(reason: reason)
             }
-        return OutputState(
+        var state = OutputState(
             output: status.output, condition: condition, milliseconds: milliseconds, underruns: status.underruns)
+        state.leadMilliseconds = status.leadMilliseconds
+        return state
     }
 }
 

@@ -213,6 +213,7 @@ public enum DaemonLine: Sendable, Hashable {
             })
         state.latencyWarning = try object.string("latency_warning")
         state.server = try object.string("server")
+        state.leadMilliseconds = try object.decimal("lead_ms")
         return state
     }
 

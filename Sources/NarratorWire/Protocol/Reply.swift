@@ -321,6 +321,9 @@ public struct OutputState: Sendable, Hashable {
     /// In `status`: the sound server the output plays to, when the daemon names one (its
     /// PULSE_SERVER); nil: the user's own, as libpulse finds it, or no sound server.
     public var server: String?
+    /// In `status`: how much the writer keeps written ahead of what is heard, in milliseconds; it
+    /// grows after underruns and shrinks back after a steady while (nil: not said, or a file).
+    public var leadMilliseconds: Double?
 
     public init(
         output: String, condition: Condition, milliseconds: Double, underruns: Int = 0, latency: OutputLatency? = nil
@@ -459,6 +462,7 @@ extension OutputState {
         }
         line.add(event == nil ? "since_ms" : "t_ms", milliseconds: max(0, milliseconds))
         if event == nil { line.add("underruns", underruns) }
+        if event == nil, let leadMilliseconds { line.add("lead_ms", milliseconds: leadMilliseconds) }
         if event == nil, let latency { line.add("latency", object: latency.object) }
         if event == nil, let latencyWarning { line.add("latency_warning", latencyWarning) }
         if event == nil, let server { line.add("server", server) }
