@@ -14,6 +14,7 @@ import Testing
         try tabMovesTheFocusAndOrcaIsHeard(orca)
         try punctuationAndCapitalsReachTheNarrator(orca)
         try sayAllReadsOnAndAKeyStopsIt(orca)
+        try aGameYieldsToOrcasKeyAndResumes(orca)
     }
 
     /// Tab moves the focus from the first button to the second: Orca echoes the key ("tab") and says
@@ -51,6 +52,57 @@ import Testing
         let settings = fields(try #require(try client.readLine()))
         #expect(settings["punctuation"] as? String == "all", "\(settings)")
         #expect(settings["capitals"] as? String == "spell", "\(settings)")
+    }
+
+    /// The screen reader beside a game (docs/SSIP.md, R1, R5): a game reads a long tutorial (default,
+    /// `resume`); a key moves the focus, and Orca's words cut the game at once: the tutorial is
+    /// suspended before they start and resumes after them. A crash the game says meanwhile (high) is
+    /// heard too, and at no moment do two announcements speak at once.
+    func aGameYieldsToOrcasKeyAndResumes(_ orca: OrcaDesktop) throws {
+        let game = try LineClient(path: orca.daemon.socket)
+        game.setReadTimeout(.seconds(10))
+        try game.send(#"{"type":"hello","client":"RetroRacing"}"#)
+        _ = try game.readLine()
+        let mark = orca.outcomes.count
+        try game.send(
+            #"{"type":"say","text":"Tutorial. Steer with the left and right arrow keys to change lanes. "#
+                + #"Cars come towards you in three lanes, and each one you pass adds to your score. "#
+                + #"The game speeds up every level, and a voice warns you before it does. "#
+                + #"Press the space bar to pause, and H for help.","resume":true}"#)
+        let said = try #require(try game.readLine())
+        let tutorial = try #require(fields(said)["id"] as? String, "\(said)")
+        let begun = orca.outcomes.waitFor(after: mark) { $0.id == tutorial && $0.event == "started" }
+        try #require(begun != nil, "the tutorial never started")
+
+        let key = orca.outcomes.count
+        // Out of the text view (where Tab is a character), back to the check box.
+        try orca.desktop.press("ctrl+shift+Tab")
+        let words = try orca.said("Engine sound check box", after: key)
+        try game.send(#"{"type":"say","text":"Crash! 2 lives left.","priority":"high"}"#)
+        let warned = try #require(try game.readLine())
+        let crash = try #require(fields(warned)["id"] as? String, "\(warned)")
+        let crashed = orca.outcomes.waitFor(after: key) { $0.id == crash && $0.event == "finished" }
+        #expect(crashed != nil, "the game's crash was not heard")
+        let resumed = orca.outcomes.waitFor(after: key) { $0.id == tutorial && $0.event == "resumed" }
+        #expect(resumed != nil, "the tutorial did not resume")
+
+        let all = orca.outcomes.all
+        let suspendedAt = all.indices.first { $0 >= key && all[$0].id == tutorial && all[$0].event == "suspended" }
+        let wordsAt = all.indices.first { $0 >= key && all[$0].id == words.id && all[$0].event == "started" }
+        #expect(suspendedAt != nil && wordsAt != nil && suspendedAt! < wordsAt!, "Orca's words did not cut the game")
+        // One voice: each start comes after the one before it stopped speaking.
+        var speaking: String?
+        for outcome in all[mark...] {
+            switch outcome.event {
+            case "started", "resumed":
+                #expect(speaking == nil, "\(outcome.id) started while \(speaking ?? "") spoke")
+                speaking = outcome.id
+            case "queued": break
+            default: if outcome.id == speaking { speaking = nil }
+            }
+        }
+        try game.send(#"{"type":"cancel"}"#)
+        _ = try game.readLine()
     }
 
     /// Say all (the keypad's plus) reads the text view one sentence after another, each a `SPEAK` with
