@@ -36,6 +36,9 @@ final class PulseDevice: AudioDevice {
     private var measuredWriteIndex: Int64?
     private var flushedFrom: Int64?
     private var cutPoints: [Int64] = []
+    /// On PipeWire's pulse server, its graph cycle, which its timing reply leaves out (W21); nil on
+    /// PulseAudio, whose timing reply counts the sink.
+    private var graphCycle: GraphCycle?
 
     /// Connects to `server`, else the one named by PULSE_SERVER (or the user's own), and opens a
     /// stream of `channels` (2: stereo, left and right; 1: mono). A stereo stream whose sink has one
@@ -70,6 +73,7 @@ final class PulseDevice: AudioDevice {
                 streamChannels = 1
                 try openStream(bufferFrames: bufferFrames, startFrames: startFrames)
             }
+            if (try? serverName())?.contains("PipeWire") == true { graphCycle = GraphCycle() }
         } catch {
             close()
             throw error
@@ -149,7 +153,9 @@ final class PulseDevice: AudioDevice {
         }
         measuredWriteIndex = info.write_index
         let queued = max(0, Int(info.write_index - info.read_index)) / frameBytes
-        let sink = Int(info.sink_usec) * sampleRate / 1_000_000
+        graphCycle?.measure(readIndex: info.read_index / Int64(frameBytes), queued: queued)
+        // PipeWire's pulse server: what it read is rendered in the graph's next cycle (W21).
+        let sink = Int(info.sink_usec) * sampleRate / 1_000_000 + 2 * (graphCycle?.frames ?? 0)
         guard queued == 0 else {
             drained = nil
             return AudioBacklog(unheard: queued + sink, queued: queued)
@@ -193,6 +199,7 @@ final class PulseDevice: AudioDevice {
         try run("pa_stream_flush") { stream, done, userdata in pa_stream_flush(stream, done, userdata) }
         drained = nil
         flushedFrom = measuredWriteIndex
+        graphCycle?.flushed()
     }
 
     /// The channels the stream plays in: those asked for, or 1 when the sink is mono.
