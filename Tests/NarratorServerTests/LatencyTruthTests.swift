@@ -87,15 +87,18 @@ struct LatencyTruthTests {
         }.joined(separator: "\n")
     }
 
-    /// Says and stops the phrase 30 times through `server`, recorded by `witness`: the medians of
-    /// the narrator's figures less the recording's, and the pairs for a failure's message.
+    /// How many announcements (and sounds) each comparison takes its median over.
+    static let count = 50
+
+    /// Says and stops the phrase `count` times through `server`, recorded by `witness`: the medians
+    /// of the narrator's figures less the recording's, and the pairs for a failure's message.
     static func differences(server: String, witness: MonitorRecorder, name: String) throws -> (
         audible: Double, silent: Double, pairs: String
     ) {
         #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate), "the recorder did not start")
         let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": server])
         defer { _ = daemon.stop() }
-        let pairs = try Self.sayAndStop(30, daemon: daemon, witness: witness)
+        let pairs = try Self.sayAndStop(Self.count, daemon: daemon, witness: witness)
         let audible = pairs.compactMap { pair in pair.audible.map { $0 - pair.witnessAudible } }
         let silent = pairs.compactMap { pair in pair.silent.map { $0 - pair.witnessSilent } }
         #expect(audible.count == pairs.count, "announcements without audible_ms:\n\(Self.describe(pairs))")
@@ -110,7 +113,7 @@ struct LatencyTruthTests {
         return (Self.median(audible), Self.median(silent), Self.describe(pairs))
     }
 
-    @Test("PulseAudio: audible_ms and silent_ms agree with the recording within 5 ms at the median of 30")
+    @Test("PulseAudio: audible_ms and silent_ms agree with the recording within 5 ms at the median of 50")
     func agreeWithTheRecording() throws {
         let pulse = try PrivatePulseAudio.start(rewinds: false)
         defer { pulse.stop() }
@@ -123,9 +126,7 @@ struct LatencyTruthTests {
 
     /// The witness is `parec` through the pulse server at 5 ms: `pw-record`'s blocks reached the
     /// test about 90 ms after the sound (both edges alike), too late to time anything by.
-    @Test(
-        "PipeWire's pulse server: silent_ms agrees with the recording within 5 ms at the median of 30; audible_ms not yet"
-    )
+    @Test("PipeWire's pulse server: audible_ms and silent_ms agree with the recording within 5 ms at the median of 50")
     func agreeWithTheRecordingOnPipeWire() throws {
         let pipewire = try PrivatePipeWire.start()
         defer { pipewire.stop() }
@@ -134,13 +135,72 @@ struct LatencyTruthTests {
             latencyMilliseconds: 5)
         defer { witness.stop() }
         let found = try Self.differences(server: pipewire.server, witness: witness, name: "PipeWire")
+        #expect(abs(found.audible) <= 5, "audible_ms - recording, median \(found.audible):\n\(found.pairs)")
         #expect(abs(found.silent) <= 5, "silent_ms - recording, median \(found.silent):\n\(found.pairs)")
-        withKnownIssue(
-            "audible_ms reads about 7 ms early on PipeWire's pulse server (docs/AUDIO.md, Known gaps)",
-            isIntermittent: true
-        ) {
-            #expect(abs(found.audible) <= 5, "audible_ms - recording, median \(found.audible):\n\(found.pairs)")
+    }
+
+    /// Plays the speed-up chirp `count` times, each once the one before has gone quiet: from each
+    /// request to the recording's first sample of it, in ms.
+    static func playSounds(_ count: Int, daemon: DaemonProcess, witness: MonitorRecorder) throws -> [Double] {
+        let client = try daemon.client()
+        client.setReadTimeout(.seconds(10))
+        var delays: [Double] = []
+        for step in 0..<count {
+            let before = witness.count
+            let asked = ContinuousClock.now
+            try client.send(#"{"type":"play","sound":"speed_up"}"#)
+            let reply = fields(try #require(try client.readLine()))
+            #expect(reply["ok"] as? Bool == true, "sound \(step): \(reply)")
+            let first = try #require(witness.waitForSound(after: before, threshold: 0), "sound \(step) not heard")
+            delays.append(milliseconds(asked.duration(to: try #require(witness.arrival(ofSample: first)))))
+            _ = try #require(
+                witness.waitForSilence(after: first, length: silence, threshold: 0), "sound \(step) did not end")
         }
+        return delays
+    }
+
+    /// The narrator's median for `kind` (`audible`, `silent`, `sound`) since it started, and how
+    /// many it was taken over, from `status`.
+    static func statusMedian(_ kind: String, daemon: DaemonProcess) throws -> (median: Double?, count: Int?) {
+        let output = fields(try daemon.request(#"{"type":"status"}"#))["output"] as? [String: Any]
+        let all = ((output?["latency"] as? [String: Any])?[kind] as? [String: Any])?["all"] as? [String: Any]
+        return ((all?["median_ms"] as? NSNumber)?.doubleValue, (all?["count"] as? NSNumber)?.intValue)
+    }
+
+    /// Sounds have no id and no outcomes: their figure is `status`'s median since the start, less
+    /// the recording's median over the same sounds.
+    static func soundDifference(server: String, witness: MonitorRecorder, name: String) throws -> Double {
+        #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate), "the recorder did not start")
+        let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": server])
+        defer { _ = daemon.stop() }
+        let delays = try Self.playSounds(Self.count, daemon: daemon, witness: witness)
+        let reported = try Self.statusMedian("sound", daemon: daemon)
+        print("LatencyTruth \(name) sounds: status median \(reported), recording median \(Self.median(delays)) ms")
+        #expect(reported.count == Self.count, "status counted \(reported.count.map(String.init) ?? "none") sounds")
+        let median = try #require(reported.median, "status has no sound latency")
+        return median - Self.median(delays)
+    }
+
+    @Test("PulseAudio: status's sound latency agrees with the recording within 5 ms at the median of 50")
+    func soundsAgreeWithTheRecording() throws {
+        let pulse = try PrivatePulseAudio.start(rewinds: false)
+        defer { pulse.stop() }
+        let witness = try pulse.record(latencyMilliseconds: 5)
+        defer { witness.stop() }
+        let difference = try Self.soundDifference(server: pulse.server, witness: witness, name: "PulseAudio")
+        #expect(abs(difference) <= 5, "status's sound median less the recording's: \(difference) ms")
+    }
+
+    @Test("PipeWire's pulse server: status's sound latency agrees with the recording within 5 ms at the median of 50")
+    func soundsAgreeWithTheRecordingOnPipeWire() throws {
+        let pipewire = try PrivatePipeWire.start()
+        defer { pipewire.stop() }
+        let witness = try MonitorRecorder.parec(
+            server: pipewire.server, source: pipewire.sinkName + ".monitor", sampleRate: PrivatePipeWire.sampleRate,
+            latencyMilliseconds: 5)
+        defer { witness.stop() }
+        let difference = try Self.soundDifference(server: pipewire.server, witness: witness, name: "PipeWire")
+        #expect(abs(difference) <= 5, "status's sound median less the recording's: \(difference) ms")
     }
 
     @Test("PulseAudio: with the sink's latency raised, the reported figures grow with it")
