@@ -1,4 +1,5 @@
 import NarratorVoice
+import NarratorWire
 
 /// What the mixer's writer thread and its callers share, guarded by the mixer's lock.
 ///
@@ -191,6 +192,15 @@ struct MixerState {
                 burstOpen = true
             }
         }
+    }
+
+    /// An utterance begins: its place and gain, its start mark, and no deadline (the last
+    /// utterance's has no say over this one).
+    mutating func beginSpeech(_ id: UInt64, pan: Pan, gain: Double) {
+        speech.begin(id)
+        speech.append(.place(pan, gain: max(0, gain)))
+        speech.append(.start(id))
+        speechDue = nil
     }
 
     /// Removes and returns the waiting marks that playback has reached.

@@ -14,13 +14,7 @@ final class SpeechChannel: AudioSink {
     }
 
     func begin(utterance id: UInt64, pan: Pan, gain: Double) {
-        mixer.withState { state in
-            state.speech.begin(id)
-            state.speech.append(.place(pan, gain: max(0, gain)))
-            state.speech.append(.start(id))
-            // The deadline belongs to the utterance being spoken: the last one's has no say here.
-            state.speechDue = nil
-        }
+        mixer.withState { $0.beginSpeech(id, pan: pan, gain: gain) }
     }
 
     func write(_ samples: UnsafeBufferPointer<Int16>) -> Bool {

@@ -88,10 +88,14 @@ struct MixerEdgeTests {
         #expect(speak(mixer.speech, 1, 1000, 2205).wait() == .played)
         #expect(mixer.withState { $0.speechDue } == nil, "the deadline outlived the utterance it was for")
         // A deadline long past, as the race between a finish and its deadline used to leave one,
-        // standing while the next utterance's audio is written (its own finish comes later).
-        mixer.withState { $0.speechDue = .now - .seconds(10) }
+        // standing as the next utterance begins (its own finish comes later). Both in one turn of
+        // the lock: a stale deadline with nothing speaking is no state the mixer reaches, and a
+        // writer that saw one alone would rightly call the output lost.
+        mixer.withState { state in
+            state.speechDue = .now - .seconds(10)
+            state.beginSpeech(2, pan: .centre, gain: 1)
+        }
         let next = Outcome()
-        mixer.speech.begin(utterance: 2)
         _ = [Int16](repeating: 2000, count: 2205).withUnsafeBufferPointer { mixer.speech.write($0) }
         #expect(device.wait(limit: .seconds(3)) { $0.samples.count >= 4410 }, "the next utterance was not written")
         mixer.speech.finish(next.handler)
