@@ -47,6 +47,14 @@ public enum FileDescriptor {
         return count
     }
 
+    /// Reads what is there into the start of `buffer` (up to its count); see `read(_:into:socketFlags:)`.
+    public static func read(_ descriptor: Int32, into buffer: inout [UInt8]) throws(SystemCallError) -> Int {
+        let result = buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(SystemCallError) in try read(descriptor, into: bytes) }
+        }
+        return try result.get()
+    }
+
     /// Closes `descriptor`. Not retried and not reported: on Linux the descriptor is gone even when
     /// close(2) fails, and closing it again could close one another thread has just opened.
     public static func close(_ descriptor: Int32) {
