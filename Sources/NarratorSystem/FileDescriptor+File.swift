@@ -36,4 +36,12 @@ extension FileDescriptor {
         let written = pwrite(descriptor, bytes.baseAddress, bytes.count, offset)
         guard written == bytes.count else { throw SystemCallError(call: "pwrite", code: written < 0 ? errno : EIO) }
     }
+
+    /// Writes `bytes` at `offset`; see `write(_:_:at:)`.
+    public static func write(_ descriptor: Int32, _ bytes: [UInt8], at offset: off_t) throws(SystemCallError) {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(SystemCallError) in try write(descriptor, buffer, at: offset) }
+        }
+        try result.get()
+    }
 }
