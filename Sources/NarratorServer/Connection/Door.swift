@@ -71,7 +71,8 @@ enum Door: Sendable {
 
     /// What a client that may not come in reads, in the narrator's own protocol.
     static var refusal: String {
-        ProtocolError(.notAllowed, "this narrator belongs to user \(ProcessIdentity.userID); connect to your own narrator")
+        let user = ProcessIdentity.userID
+        return ProtocolError(.notAllowed, "this narrator belongs to user \(user); connect to your own narrator")
             .replyLine + "\n"
     }
 

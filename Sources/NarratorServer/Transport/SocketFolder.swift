@@ -30,7 +30,7 @@ enum SocketFolder {
             let role: Role = index == components.count - 1 ? .socketFolder : .above
             do throws(SystemCallError) {
                 try FileSystem.makeDirectory(path, mode: 0o700)
-            } catch where error.code != EEXIST {
+            } catch let error where error.code != EEXIST {
                 throw ServerError("Cannot create the socket folder \(path): \(error.reason).")
             } catch {}
             try check(path, role: role)
