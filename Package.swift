@@ -56,8 +56,10 @@ let package = Package(
         // The speech child's sandbox: seccomp and landlock, which Swift cannot call itself (prctl is variadic).
         .target(name: "CNarratorSandbox"),
 
-        // Threads and locks over pthreads, file descriptors and Unix sockets, so the runtime path does not need
-        // Foundation. Edges between the package's modules point down: docs/SERVER.md, "Module edges".
+        // Every system call of the package (threads and locks over pthreads, descriptors, sockets, files, the
+        // terminal, signals, clocks), with no Foundation, so the runtime path does not need it; SyscallHomeTests
+        // keeps other modules from making their own. Edges between the package's modules point down:
+        // docs/SERVER.md, "Module edges".
         .target(name: "NarratorSystem"),
 
         // Pure modules: no NIO, no C, no I/O of their own.

@@ -3,8 +3,4 @@
 // libspeechd (Debian: libspeechd-dev): the client library of speech-dispatcher, the user's own speech
 // service. Linked from the module map: its .pc file requires glib's, which the header does not need.
 #include <speech-dispatcher/libspeechd.h>
-#include <poll.h>
-
-// poll()'s "peer closed its end" flag, hidden from Swift's Glibc module (it needs _GNU_SOURCE).
-static const short narrator_pollrdhup = 0x2000;
 #endif

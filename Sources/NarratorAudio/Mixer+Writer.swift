@@ -95,7 +95,7 @@ extension Mixer {
             case .report(let lost):
                 report(condition: lost.map { .lost($0) } ?? .working)
             case .close:
-                close(&device)
+                self.close(&device)
             }
         }
         lock.unlock()

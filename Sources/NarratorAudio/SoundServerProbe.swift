@@ -1,4 +1,4 @@
-import Glibc
+import NarratorSystem
 
 /// What a PulseAudio server (or PipeWire's pulse server) does with a stream of the narrator's, for
 /// `narrator doctor`: a stream opened as the daemon opens its own (so the server routes it to the
@@ -32,7 +32,7 @@ public struct SoundServerProbe: Sendable {
                 break
             }
             // Polled, not waited for: the server says nothing when its sink reads.
-            usleep(5000)
+            SystemClock.sleep(for: .milliseconds(5))
         }
         return SoundServerProbe(server: name, sink: try device.sink(), plays: plays)
     }

@@ -23,19 +23,21 @@ final class WAVFile: Sendable {
         self.path = path
         self.sampleRate = sampleRate
         self.channels = channels
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw AudioDeviceError(output: "wav:\(path)", message: "open() could not create the file: \(reason).")
+        let descriptor: Int32
+        do throws(SystemCallError) {
+            descriptor = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
+        } catch {
+            throw AudioDeviceError(
+                output: "wav:\(path)", message: "open() could not create the file: \(error.reason).")
         }
         state = Mutex((descriptor, 0))
         // Move past the header: pwrite leaves the offset alone, and PCM must not overwrite it.
         _ = try? append(UnsafeRawBufferPointer(start: nil, count: 0))
-        lseek(descriptor, off_t(WAVHeader.size), SEEK_SET)
+        _ = try? FileDescriptor.seek(descriptor, to: off_t(WAVHeader.size))
     }
 
     deinit {
-        state.withLock { _ = Glibc.close($0.descriptor) }
+        state.withLock { FileDescriptor.close($0.descriptor) }
     }
 
     /// Frames in the file so far.
@@ -60,10 +62,13 @@ final class WAVFile: Sendable {
         let failure: String? = state.withLock { state in
             state.dataBytes -= min(state.dataBytes, UInt32(truncatingIfNeeded: count * 2 * channels))
             let end = off_t(WAVHeader.size) + off_t(state.dataBytes)
-            guard ftruncate(state.descriptor, end) == 0, lseek(state.descriptor, end, SEEK_SET) == end else {
-                return String(cString: strerror(errno))
+            do throws(SystemCallError) {
+                try FileDescriptor.truncate(state.descriptor, to: end)
+                try FileDescriptor.seek(state.descriptor, to: end)
+                return nil
+            } catch {
+                return error.reason
             }
-            return nil
         }
         if let failure {
             throw AudioDeviceError(output: "wav:\(path)", message: "ftruncate() failed: \(failure).")
@@ -82,8 +87,12 @@ final class WAVFile: Sendable {
                 sampleRate: UInt32(sampleRate), channels: UInt16(channels), dataBytes: state.dataBytes
             )
             .bytes
-            let written = header.withUnsafeBytes { pwrite(state.descriptor, $0.baseAddress, $0.count, 0) }
-            return written == header.count ? nil : String(cString: strerror(errno))
+            do throws(SystemCallError) {
+                try FileDescriptor.write(state.descriptor, header, at: 0)
+                return nil
+            } catch {
+                return error.reason
+            }
         }
         if let failure {
             throw AudioDeviceError(output: "wav:\(path)", message: "write() failed: \(failure).")

@@ -73,7 +73,7 @@ public final class LineClient: @unchecked Sendable {
                 "no narrator answers on \(path) (\(failure.reason)); start one with `narrator serve`", .noDaemon)
         }
         if let refusal = refusal(of: SocketPeer.of(descriptor: descriptor), path: path) {
-            close(descriptor)
+            FileDescriptor.close(descriptor)
             throw refusal
         }
         return descriptor
@@ -84,15 +84,15 @@ public final class LineClient: @unchecked Sendable {
         guard let peer else {
             return Failure("The kernel cannot tell which user listens on \(path), so nothing was sent to it.")
         }
-        guard peer.uid != getuid() else { return nil }
+        guard peer.uid != ProcessIdentity.userID else { return nil }
         return Failure(
             "The socket \(path) is served by another user (uid \(peer.uid), pid \(peer.pid)), not by a narrator of "
-                + "yours (uid \(getuid())), so nothing was sent to it. Start your own narrator, on a socket in a "
+                + "yours (uid \(ProcessIdentity.userID)), so nothing was sent to it. Start your own narrator, on a socket in a "
                 + "folder that only you can write to.",
             .otherUser(uid: peer.uid))
     }
 
-    deinit { close(descriptor) }
+    deinit { FileDescriptor.close(descriptor) }
 
     /// Makes `readLine` give up after `timeout` without a byte (it then throws); nil waits forever.
     public func setReadTimeout(_ timeout: Duration?) { SocketTimeout.set(descriptor, .receive, timeout) }
@@ -119,7 +119,7 @@ public final class LineClient: @unchecked Sendable {
     }
 
     /// Tells the daemon nothing more will come (it still answers what it has).
-    public func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+    public func finishSending() { try? FileDescriptor.shutdownWriting(descriptor) }
 
     /// The next line from the daemon, or nil when it closed the connection.
     public func readLine() throws -> String? {
@@ -148,13 +148,14 @@ public final class LineClient: @unchecked Sendable {
             // Rounded up, so a wait never ends just before the deadline and spins.
             let milliseconds = min(
                 Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&watched, 1, Int32(milliseconds))
-            if ready < 0 && errno == EINTR { continue }  // not retryingEINTR: the time left is worked out again
-            if ready < 0 {
-                throw Failure("waiting for the narrator failed: \(String(cString: strerror(errno)))")
+            do throws(SystemCallError) {
+                let ready = try Poll.wait(descriptor, for: .readable, milliseconds: Int32(milliseconds))
+                if ready.isEmpty { continue }  // the deadline is checked above
+            } catch let error where error.interrupted {
+                continue  // not retried in place: the time left is worked out again
+            } catch {
+                throw Failure("waiting for the narrator failed: \(error.reason)")
             }
-            if ready == 0 { continue }  // the deadline is checked above
             guard try fill() else { return .closed }
         }
     }
@@ -170,9 +171,11 @@ public final class LineClient: @unchecked Sendable {
     /// Reads what the socket has into the buffer; false when the daemon closed the connection.
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = retryingEINTR { chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
-        if count < 0 {
-            throw Failure("reading from the narrator failed: \(String(cString: strerror(errno)))")
+        let count: Int
+        do throws(SystemCallError) {
+            count = try FileDescriptor.read(descriptor, into: &chunk)
+        } catch {
+            throw Failure("reading from the narrator failed: \(error.reason)")
         }
         if count == 0 { return false }
         buffer.append(contentsOf: chunk[0..<count])

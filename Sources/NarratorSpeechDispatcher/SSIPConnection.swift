@@ -1,4 +1,5 @@
 import CSpeechd
+import NarratorSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -41,7 +42,7 @@ final class SSIPConnection: @unchecked Sendable {
         }
         self.handle = handle
         clientID = Int(spd_get_client_id(handle))
-        watchDescriptor = dup(handle.pointee.socket)
+        watchDescriptor = (try? FileDescriptor.duplicate(handle.pointee.socket)) ?? -1
         module = Self.take(spd_get_output_module(handle)) ?? "default"
         languages = Self.voiceLanguages(handle)
         configured = DispatcherVoice(
@@ -89,13 +90,13 @@ final class SSIPConnection: @unchecked Sendable {
 
     /// Whether speech-dispatcher has closed the connection (it exited or dropped this client).
     var isHungUp: Bool {
-        var descriptor = pollfd(fd: watchDescriptor, events: narrator_pollrdhup, revents: 0)
-        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & (Int16(POLLHUP) | narrator_pollrdhup) != 0
+        let ready = (try? Poll.wait(watchDescriptor, for: .peerClosed, milliseconds: 0)) ?? []
+        return !ready.isDisjoint(with: [.hangUp, .peerClosed])
     }
 
     func close() {
         spd_close(handle)
-        if watchDescriptor >= 0 { Glibc.close(watchDescriptor) }
+        if watchDescriptor >= 0 { FileDescriptor.close(watchDescriptor) }
     }
 
     private static func parse(_ address: String) -> UnsafeMutablePointer<SPDConnectionAddress>? {

@@ -45,13 +45,12 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
     /// and it is installed. Throws when none answers, so the caller can fall back to espeak-ng.
     public init(address: String? = nil, autospawn: Bool = true, logger: Logger) throws(SpeechDispatcherError) {
         let connection = try SSIPConnection(address: address, autospawn: autospawn)
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
+        do {
+            wake = try UnixPipe.make()
+        } catch {
             connection.close()
             throw .refused("a wake-up pipe for its thread (pipe() failed)")
         }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        wake = (ends[0], ends[1])
         module = connection.module
         configured = connection.configured
         languages = connection.languages
@@ -114,8 +113,7 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
     }
 
     private func signalThread() {
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        FileDescriptor.writeAll(wake.write, "\u{1}")
     }
 
     /// The speaker's thread: waits for a command or for speech-dispatcher hanging up, and makes
@@ -123,14 +121,19 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
     private func run(_ first: SSIPConnection) {
         var connection: SSIPConnection? = first
         while true {
-            var watched = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-            if let connection {
-                watched.append(pollfd(fd: connection.watchDescriptor, events: narrator_pollrdhup, revents: 0))
+            var watched: [(descriptor: Int32, events: Poll.Events)] = [(wake.read, .readable)]
+            if let connection { watched.append((connection.watchDescriptor, .peerClosed)) }
+            let ready: [Poll.Events]
+            do throws(SystemCallError) {
+                ready = try Poll.wait(watched, milliseconds: -1)
+            } catch let error where error.interrupted {
+                ready = watched.map { _ in [] }
+            } catch {
+                break
             }
-            if poll(&watched, nfds_t(watched.count), -1) < 0 && errno != EINTR { break }
-            if watched[0].revents != 0 {
+            if !ready[0].isEmpty {
                 var drained = [UInt8](repeating: 0, count: 64)
-                _ = read(wake.read, &drained, drained.count)
+                _ = try? FileDescriptor.read(wake.read, into: &drained)
             }
             if let current = connection, current.isHungUp {
                 lose(current, because: .hungUp)
@@ -148,8 +151,8 @@ public final class SpeechDispatcherSpeaker: Speaker, @unchecked Sendable {
             connection.unroute()
             connection.close()
         }
-        Glibc.close(wake.read)
-        Glibc.close(wake.write)
+        FileDescriptor.close(wake.read)
+        FileDescriptor.close(wake.write)
         commands.withLock {
             finished = true
             commands.broadcast()

@@ -16,7 +16,7 @@ public enum FileDescriptor {
                 if let socketFlags {
                     send(descriptor, base + offset, bytes.count - offset, socketFlags)
                 } else {
-                    write(descriptor, base + offset, bytes.count - offset)
+                    Glibc.write(descriptor, base + offset, bytes.count - offset)
                 }
             }
             guard written > 0 else { return false }
@@ -29,5 +29,35 @@ public enum FileDescriptor {
     @discardableResult
     public static func writeAll(_ descriptor: Int32, _ text: String) -> Bool {
         Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
+    /// Reads what is there into `buffer`, waiting for something and retrying after signals; returns
+    /// the count, 0 at end of file. On a socket, pass `socketFlags` to use recv(2).
+    public static func read(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, socketFlags: Int32? = nil
+    ) throws(SystemCallError) -> Int {
+        let count = retryingEINTR {
+            if let socketFlags {
+                recv(descriptor, buffer.baseAddress, buffer.count, socketFlags)
+            } else {
+                Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            }
+        }
+        guard count >= 0 else { throw SystemCallError(call: socketFlags == nil ? "read" : "recv", code: errno) }
+        return count
+    }
+
+    /// Reads what is there into the start of `buffer` (up to its count); see `read(_:into:socketFlags:)`.
+    public static func read(_ descriptor: Int32, into buffer: inout [UInt8]) throws(SystemCallError) -> Int {
+        let result = buffer.withUnsafeMutableBytes { bytes in
+            Result { () throws(SystemCallError) in try read(descriptor, into: bytes) }
+        }
+        return try result.get()
+    }
+
+    /// Closes `descriptor`. Not retried and not reported: on Linux the descriptor is gone even when
+    /// close(2) fails, and closing it again could close one another thread has just opened.
+    public static func close(_ descriptor: Int32) {
+        _ = Glibc.close(descriptor)
     }
 }

@@ -111,14 +111,12 @@ extension DaemonBench {
 
         /// A /proc file (its size reads as 0, so it is read until the end).
         private static func read(_ path: String) -> String? {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
+            guard let descriptor = try? FileDescriptor.open(path, flags: O_RDONLY | O_CLOEXEC) else { return nil }
+            defer { FileDescriptor.close(descriptor) }
             var bytes: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { break }
+                guard let count = try? FileDescriptor.read(descriptor, into: &buffer), count > 0 else { break }
                 bytes.append(contentsOf: buffer[0..<count])
             }
             return String(decoding: bytes, as: UTF8.self)

@@ -1,9 +1,6 @@
 import FoundationEssentials
+import NarratorSystem
 import NarratorTestSupport
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 extension DaemonBench {
     /// `narrator serve` at rest, with libespeak-ng in its own process (`--speech-in-process`, as
@@ -26,7 +23,7 @@ extension DaemonBench {
                         let id = try client.request(#"{"type":"collision","lives":2}"#).reply.announcement()
                         try client.waitForEnd(of: String(id))
                     }
-                    usleep(2_000_000)
+                    SystemClock.sleep(for: .seconds(2))
                     let children = Self.children(of: daemon.pid)
                     let own = Self.pssKiB(daemon.pid)
                     let theirs = children.map(Self.pssKiB).reduce(0, +)

@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import Glibc
 import NarratorClient
 import NarratorSystem
 import NarratorTestSupport
@@ -110,7 +109,7 @@ extension DaemonBench {
             var missed = 0
             for press in 0..<count {
                 let mark = outcomes?.count ?? 0
-                usleep(UInt32.random(in: 400_000...1_200_000, using: &random))
+                SystemClock.sleep(for: .microseconds(UInt32.random(in: 400_000...1_200_000, using: &random)))
                 let before = recorder.count
                 let start = ContinuousClock.now
                 try desktop.press(press % 2 == 0 ? "Tab" : "shift+Tab")

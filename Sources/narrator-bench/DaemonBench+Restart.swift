@@ -1,5 +1,6 @@
 import NarratorAudio
 import NarratorSpeech
+import NarratorSystem
 import NarratorTestSupport
 
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ extension DaemonBench.Measurement {
                 recorder.waitForSamples(onset + 4410 + (index % 10) * 441)
                 let requestedAt = recorder.count
                 let killed = ContinuousClock.now
-                kill(pid, SIGKILL)
+                try? ChildSpawner.send(SIGKILL, to: pid)
                 let new = try client.request(Self.next).reply.announcement()
                 outcomes[try client.waitForEnd(of: String(old)), default: 0] += 1
                 try client.waitForEnd(of: String(new))

@@ -3,10 +3,6 @@ import NarratorSystem
 import NarratorTestSupport
 import NarratorWire
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What the Wine bridge adds: a line said by a Windows game through the NVDA controller client DLL
 /// (clients/wine) to its first audible sample on the private PulseAudio's monitor, against the same
 /// line said by a native client on the Unix socket, alternately, in one run on one daemon.
@@ -21,7 +17,7 @@ extension DaemonBench.Measurement {
 
     func wine() async throws {
         let tester = NarratorExecutable.packageRoot + "/clients/wine/build/x86_64/tolk_like.exe"
-        guard access(tester, R_OK) == 0 else {
+        guard FileSystem.isAccessible(tester, .readable) else {
             throw DaemonBench.BenchFailure("\(tester) is missing: build it with make -C clients/wine")
         }
         let prefix = try PrivateWinePrefix.make()
@@ -34,7 +30,7 @@ extension DaemonBench.Measurement {
             let (game, input) = try ChildProcess.withInput(
                 executable: prefix.wine64, arguments: [tester, "lines"], environment: environment)
             defer {
-                close(input)
+                FileDescriptor.close(input)
                 game.stop()
             }
             guard game.read(until: "step listening", within: .seconds(60)).found else {

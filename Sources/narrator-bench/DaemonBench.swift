@@ -1,7 +1,7 @@
 import ArgumentParser
-import Glibc
 import Logging
 import NarratorSpeech
+import NarratorSystem
 
 /// `narrator-bench daemon`: the daemon as a game meets it, over its real Unix socket.
 ///
@@ -172,12 +172,9 @@ struct DaemonBench: AsyncParsableCommand {
 
     /// The `narrator` built into the same folder as this benchmark.
     static func binaryNextToThis() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let path = FileSystem.linkTarget("/proc/self/exe") else { return nil }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return access(folder + "/narrator", X_OK) == 0 ? folder + "/narrator" : nil
+        return FileSystem.isAccessible(folder + "/narrator", .executable) ? folder + "/narrator" : nil
     }
 
     private func run(_ engine: SpeechEngine, logger: Logger) async throws {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import NarratorCore
 import NarratorSystem
 
@@ -96,9 +95,7 @@ struct SchedulerBench: ParsableCommand {
 
     /// CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`), in nanoseconds.
     private func threadCPUNanoseconds() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return time.tv_sec * 1_000_000_000 + time.tv_nsec
+        SystemClock.threadCPUTime().totalNanoseconds
     }
 
     private func format(_ value: Double) -> String {

@@ -2,10 +2,6 @@ import ArgumentParser
 import FoundationEssentials
 import NarratorSystem
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `narrator-manual`: writes the manual page of a tool from what its argument parser says about it,
 /// so the page never disagrees with `--help`. scripts/install runs it on each installed executable:
 ///
@@ -26,8 +22,7 @@ struct NarratorManual: ParsableCommand {
         var input: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = retryingEINTR { read(0, &buffer, buffer.count) }
-            guard count > 0 else { break }
+            guard let count = try? FileDescriptor.read(0, into: &buffer), count > 0 else { break }
             input += buffer[..<count]
         }
         let description: ToolDescription

@@ -1,10 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import NarratorClient
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import NarratorSystem
 
 /// `narrator doctor`: why speech is slow or silent, one check a line, and what to do about each.
 struct Doctor: ParsableCommand {
@@ -79,25 +76,23 @@ struct Doctor: ParsableCommand {
     /// The socket is this user's, mode 0600 (no other user may connect), in a folder of this user's
     /// that no one else can write (and so replace the socket).
     private func checkSocket(_ path: String, _ report: inout DoctorReport) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
+        guard let info = try? FileStatus.of(path, followingLinks: false) else { return }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var folderInfo = stat()
         report.check("socket") { () throws -> String in
-            let mode = String(info.st_mode & 0o7777, radix: 8)
-            guard info.st_mode & S_IFMT == S_IFSOCK else {
+            let mode = String(info.permissions, radix: 8)
+            guard info.kind == .socket else {
                 throw DoctorError("\(path) is not a socket: remove it and start the narrator again")
             }
-            guard info.st_uid == getuid() else {
-                throw DoctorError("\(path) belongs to another user (uid \(info.st_uid)): use a --socket of your own")
+            guard info.owner == ProcessIdentity.userID else {
+                throw DoctorError("\(path) belongs to another user (uid \(info.owner)): use a --socket of your own")
             }
-            guard info.st_mode & 0o077 == 0 else {
+            guard info.permissions & 0o077 == 0 else {
                 throw DoctorError(
                     "\(path) has mode 0\(mode): other users may connect; `chmod 600 \(path)` (the narrator makes it 0600)"
                 )
             }
-            guard lstat(folder, &folderInfo) == 0, folderInfo.st_uid == getuid(),
-                folderInfo.st_mode & (S_IWGRP | S_IWOTH) == 0
+            guard let folderInfo = try? FileStatus.of(folder, followingLinks: false),
+                folderInfo.owner == ProcessIdentity.userID, !folderInfo.writableByOthers
             else {
                 throw DoctorError(
                     "its folder \(folder) is not yours alone (another user could replace the socket): "

@@ -1,9 +1,5 @@
 import NarratorSystem
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Standard input and error without Foundation's FileHandle (which would load all of Foundation).
 enum StandardStreams {
     /// Everything on standard input, decoded as UTF-8 (invalid bytes become U+FFFD).
@@ -11,8 +7,7 @@ enum StandardStreams {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = retryingEINTR { buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) } }
-            if count <= 0 { break }
+            guard let count = try? FileDescriptor.read(0, into: &buffer), count > 0 else { break }
             bytes.append(contentsOf: buffer[0..<count])
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -1,9 +1,6 @@
 import NarratorClient
+import NarratorSystem
 import RetroRacingCore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// One run of the game: keys and time in, model events out to the screen and the narrator.
 final class GameSession {
@@ -181,14 +178,12 @@ final class GameSession {
         // Without a terminal, keys still come from standard input while it stays open (a pipe:
         // how a test plays the game); at its end the game goes on by itself.
         guard Terminal.isInteractive || inputOpen else {
-            if timeout > 0 { usleep(UInt32(timeout) * 1000) }
+            if timeout > 0 { SystemClock.sleep(for: .milliseconds(timeout)) }
             return
         }
-        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, timeout) > 0 else { return }
+        guard let ready = try? Poll.wait(0, for: .readable, milliseconds: timeout), !ready.isEmpty else { return }
         var buffer = [UInt8](repeating: 0, count: 64)
-        let count = read(0, &buffer, buffer.count)
-        guard count > 0 else {
+        guard let count = try? FileDescriptor.read(0, into: &buffer), count > 0 else {
             if !Terminal.isInteractive { inputOpen = false }
             return
         }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NarratorSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +21,7 @@ enum ScreenReader: String, CaseIterable {
         case .off: false
         case .auto:
             Self.desktopSwitchIsOn(environment: environment) || Self.readerIsRunning(procRoot: "/proc")
-                || access("/sys/accessibility/speakup", F_OK) == 0
+                || FileSystem.isAccessible("/sys/accessibility/speakup", .exists)
         }
     }
 
@@ -28,7 +29,7 @@ enum ScreenReader: String, CaseIterable {
     /// desktop has no such schema.
     static func desktopSwitchIsOn(environment: [String: String]) -> Bool {
         let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/gsettings" }
-        guard let gsettings = paths.first(where: { access($0, X_OK) == 0 }) else { return false }
+        guard let gsettings = paths.first(where: { FileSystem.isAccessible($0, .executable) }) else { return false }
         guard
             let pipe = popen(
                 "'\(gsettings)' get org.gnome.desktop.a11y.applications screen-reader-enabled 2>/dev/null", "r")
@@ -45,14 +46,13 @@ enum ScreenReader: String, CaseIterable {
     /// Whether a screen reader's process of this user runs, from `procRoot` (`/proc`).
     static func readerIsRunning(procRoot: String) -> Bool {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: procRoot) else { return false }
-        let user = getuid()
+        let user = ProcessIdentity.userID
         for entry in entries where entry.allSatisfy(\.isNumber) {
             let folder = procRoot + "/" + entry
             guard let comm = FileManager.default.contents(atPath: folder + "/comm"),
                 readers.contains(Self.word(comm[...]))
             else { continue }
-            var info = stat()
-            if stat(folder, &info) == 0 && info.st_uid == user { return true }
+            if (try? FileStatus.of(folder, followingLinks: true))?.owner == user { return true }
         }
         return false
     }

@@ -1,10 +1,6 @@
 import NarratorSystem
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The one-line notice under the status (narration off / on). Set from the narration thread,
 /// read when drawing; without a terminal it goes to standard error at once.
 final class StatusLine: Sendable {
@@ -13,7 +9,7 @@ final class StatusLine: Sendable {
 
     func set(_ line: String) {
         text.withLock { $0 = line }
-        if isatty(1) != 1 { FileDescriptor.writeAll(2, line + "\n") }
+        if !TerminalMode.isTerminal(1) { FileDescriptor.writeAll(2, line + "\n") }
     }
 
     var current: String { text.withLock { $0 } }

@@ -8,30 +8,23 @@ import NarratorSystem
 /// every way out (return, `exit`, SIGINT/SIGTERM/SIGHUP/SIGQUIT, and a crash signal).
 enum Terminal {
     /// The settings to put back. Written once before any handler is installed, then only read.
-    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var saved = TerminalMode(settings: termios())
     nonisolated(unsafe) private static var active = false
 
     /// Whether standard input and output are a terminal the game can draw on.
-    static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    static var isInteractive: Bool { TerminalMode.isTerminal(0) && TerminalMode.isTerminal(1) }
 
     static func enter() {
         guard isInteractive, !active else { return }
-        tcgetattr(0, &saved)
-        var raw = saved
+        if let current = try? TerminalMode.current(of: 0) { saved = current }
         // No echo, no line buffering, no Ctrl-C signal (the game reads it as a key and quits
         // cleanly); reads return at once with whatever is there.
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
+        let raw = saved.raw()
         active = true
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT] {
-            Glibc.signal(signal, restoreAndReraise)
-        }
+        SignalDisposition.handle(
+            [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT], with: restoreAndReraise)
         atexit { Terminal.leave() }
-        tcsetattr(0, TCSAFLUSH, &raw)
+        try? raw.apply(to: 0)
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
     }
 
@@ -43,10 +36,10 @@ enum Terminal {
     }
 
     fileprivate static func restoreSequence() {
-        tcsetattr(0, TCSAFLUSH, &saved)
+        try? saved.apply(to: 0)
         // Show the cursor, leave the alternate screen: the player's shell is as it was.
         let bytes: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
-        _ = Glibc.write(1, bytes.utf8Start, bytes.utf8CodeUnitCount)
+        FileDescriptor.writeAll(1, UnsafeRawBufferPointer(start: bytes.utf8Start, count: bytes.utf8CodeUnitCount))
     }
 
     static func write(_ text: String) {
@@ -55,15 +48,12 @@ enum Terminal {
 
     /// Terminal size, or 80x24 when it cannot be read.
     static var size: (columns: Int, rows: Int) {
-        var window = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return (80, 24) }
-        return (Int(window.ws_col), Int(window.ws_row))
+        TerminalMode.windowSize(of: 1) ?? (80, 24)
     }
 }
 
 /// Signal handler: only async-signal-safe calls (tcsetattr, write, signal, raise).
 private func restoreAndReraise(_ signal: Int32) {
     Terminal.restoreSequence()
-    Glibc.signal(signal, SIG_DFL)
-    raise(signal)
+    SignalDisposition.reraiseAtDefault(signal)
 }

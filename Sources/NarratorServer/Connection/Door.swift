@@ -1,10 +1,7 @@
 import Logging
 import NIOCore
+import NarratorSystem
 import NarratorWire
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A way into the daemon: how a connection of its kind is built. Every door shares the backlog and
 /// the session's life (`SessionHandler`); a door adds only how its clients are let in, its codec and
@@ -74,7 +71,8 @@ enum Door: Sendable {
 
     /// What a client that may not come in reads, in the narrator's own protocol.
     static var refusal: String {
-        ProtocolError(.notAllowed, "this narrator belongs to user \(getuid()); connect to your own narrator")
+        let user = ProcessIdentity.userID
+        return ProtocolError(.notAllowed, "this narrator belongs to user \(user); connect to your own narrator")
             .replyLine + "\n"
     }
 

@@ -1,9 +1,6 @@
 import Logging
 import NIOCore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import NarratorSystem
 
 /// The first handler of a Unix-socket connection: only a process of the daemon's own user gets
 /// past it (SO_PEERCRED). Another user's connection is told why in its door's words and closed;
@@ -33,7 +30,7 @@ final class PeerCheckHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         let peer = credentials(context.channel)
-        if let peer, peer.uid == getuid() {
+        if let peer, peer.uid == ProcessIdentity.userID {
             logger.debug("Peer of this user", metadata: ["peer.pid": "\(peer.pid)"])
             context.fireChannelActive()
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)

@@ -1,3 +1,4 @@
+import NarratorSystem
 import NarratorWire
 
 #if canImport(Glibc)
@@ -146,8 +147,7 @@ struct SSIPHistory {
 
     /// The wall clock, in seconds since 1970.
     static func wallClock() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1_000_000_000
+        let now = SystemClock.wallClock()
+        return Double(now.seconds) + Double(now.nanoseconds) / 1_000_000_000
     }
 }

@@ -1,8 +1,5 @@
+import NarratorSystem
 import NarratorWire
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 extension SSIPSession: DoorSession {
     /// One frame: a command, a `SPEAK` block, or bytes that are not SSIP.
@@ -39,6 +36,6 @@ extension SSIPSession: DoorSession {
 
     /// What a client of another user reads before the connection closes.
     static var refusal: String {
-        SSIPReply(401, "ERR NOT ALLOWED: THIS NARRATOR BELONGS TO USER \(getuid())").text
+        SSIPReply(401, "ERR NOT ALLOWED: THIS NARRATOR BELONGS TO USER \(ProcessIdentity.userID)").text
     }
 }

@@ -78,12 +78,12 @@ public struct NarratorService: Sendable {
         let server = try await socket.listen(
             door: .json(lineLimit: limit), conductor: conductor, open: open, logger: logger,
             prepare: { try SocketPath.prepare(path) })
-        defer { if configuration.inherited == nil { unlink(path) } }
+        defer { if configuration.inherited == nil { try? FileSystem.remove(path) } }
         var servers = [server]
         if let ssip = configuration.ssip {
             servers.append(try await ssip.listen(conductor: conductor, logger: logger, open: open))
         }
-        defer { if let ssip = configuration.ssip, ssip.inherited == nil { unlink(ssip.path) } }
+        defer { if let ssip = configuration.ssip, ssip.inherited == nil { try? FileSystem.remove(ssip.path) } }
         if let wine = configuration.wine {
             servers.append(try await wine.listen(conductor: conductor, logger: logger, open: open, lineLimit: limit))
         }

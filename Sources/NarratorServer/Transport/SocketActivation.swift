@@ -26,7 +26,7 @@ public struct InheritedSocket: Sendable, Equatable {
         let count = variable("LISTEN_FDS")
         let names = variable("LISTEN_FDNAMES")?.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
-        guard let pid, let count, Int32(pid) == getpid() else { return (nil, nil) }
+        guard let pid, let count, Int32(pid) == ProcessIdentity.processID else { return (nil, nil) }
         guard let sockets = Int(count), sockets >= 0 else {
             throw ServerError("LISTEN_FDS is \"\(count)\", not a number of sockets; check narrator.socket.")
         }
@@ -50,41 +50,23 @@ public struct InheritedSocket: Sendable, Equatable {
 
     /// A passed descriptor the daemon can listen on, marked close-on-exec.
     private static func checked(_ descriptor: Int32) throws(ServerError) -> InheritedSocket {
-        guard option(descriptor, SO_DOMAIN) == AF_UNIX, option(descriptor, SO_TYPE) == Int32(SOCK_STREAM.rawValue)
-        else {
+        let option = { FileDescriptor.socketOption(descriptor, $0) }
+        guard option(SO_DOMAIN) == AF_UNIX, option(SO_TYPE) == Int32(SOCK_STREAM.rawValue) else {
             throw ServerError(
                 "The socket systemd passed is not a Unix stream socket; narrator.socket needs ListenStream=PATH.")
         }
-        guard option(descriptor, SO_ACCEPTCONN) == 1 else {
+        guard option(SO_ACCEPTCONN) == 1 else {
             throw ServerError("The socket systemd passed does not listen; narrator.socket needs ListenStream=PATH.")
         }
-        _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
-        return InheritedSocket(descriptor: descriptor, path: boundPath(descriptor))
+        try? FileDescriptor.setCloseOnExec(descriptor)
+        return InheritedSocket(
+            descriptor: descriptor, path: FileDescriptor.boundPath(descriptor) ?? "(an unnamed socket)")
     }
 
     private static func variable(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// An integer socket option, or nil when the descriptor is not a socket.
-    private static func option(_ descriptor: Int32, _ name: Int32) -> Int32? {
-        var value: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        return getsockopt(descriptor, SOL_SOCKET, name, &value, &length) == 0 ? value : nil
-    }
-
-    private static func boundPath(_ descriptor: Int32) -> String {
-        var address = sockaddr_un()
-        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
-        guard named == 0, Int(length) > pathOffset else { return "(an unnamed socket)" }
-        let bytes = withUnsafeBytes(of: address.sun_path) { Array($0.prefix(Int(length) - pathOffset)) }
-        if bytes.first == 0 { return "@" + String(decoding: bytes.dropFirst(), as: UTF8.self) }
-        return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-    }
 }
 
 /// Tells the service manager how the daemon is doing (`Type=notify`, sd_notify(3)): one datagram
@@ -110,20 +92,13 @@ public struct ServiceNotifier: Sendable {
 
     /// Sends `state` (`READY=1`, `STOPPING=1`); never blocks. Throws when it cannot be sent.
     public func notify(_ state: String) throws(ServerError) {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw failure("socket") }
-        defer { close(descriptor) }
         guard let address = UnixSocketAddress(path: socketPath) else {
             throw ServerError("NOTIFY_SOCKET \(socketPath) is too long for a Unix socket address.")
         }
-        let message = Array(state.utf8)
-        let sent = address.withSockaddr {
-            sendto(descriptor, message, message.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), $0, $1)
+        do throws(SystemCallError) {
+            try UnixDatagram.send(Array(state.utf8), to: address)
+        } catch {
+            throw ServerError("Cannot tell the service manager (\(socketPath)): \(error.call): \(error.reason).")
         }
-        guard sent == message.count else { throw failure("sendto") }
-    }
-
-    private func failure(_ call: String) -> ServerError {
-        ServerError("Cannot tell the service manager (\(socketPath)): \(call): \(String(cString: strerror(errno))).")
     }
 }

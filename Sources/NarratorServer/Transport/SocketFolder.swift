@@ -1,3 +1,5 @@
+import NarratorSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -26,37 +28,39 @@ enum SocketFolder {
         for (index, component) in components.enumerated() {
             path += "/" + component
             let role: Role = index == components.count - 1 ? .socketFolder : .above
-            if mkdir(path, 0o700) != 0 && errno != EEXIST {
-                throw ServerError("Cannot create the socket folder \(path): \(String(cString: strerror(errno))).")
-            }
+            do throws(SystemCallError) {
+                try FileSystem.makeDirectory(path, mode: 0o700)
+            } catch let error where error.code != EEXIST {
+                throw ServerError("Cannot create the socket folder \(path): \(error.reason).")
+            } catch {}
             try check(path, role: role)
         }
     }
 
     /// Checks the entry at `path` (a link is checked itself, then where it leads).
     private static func check(_ path: String, role: Role) throws(ServerError) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            throw ServerError("Cannot read the socket folder \(path): \(String(cString: strerror(errno))).")
+        let info: FileStatus
+        do throws(SystemCallError) {
+            info = try FileStatus.of(path, followingLinks: false)
+        } catch {
+            throw ServerError("Cannot read the socket folder \(path): \(error.reason).")
         }
-        if info.st_mode & S_IFMT == S_IFLNK {
+        if info.kind == .symbolicLink {
             try checkOwner(path, info, role: .above)
             try checkTarget(of: path, role: role)
             return
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
+        guard info.kind == .directory else {
             throw ServerError("\(path) is not a folder; choose another --socket.")
         }
         try checkOwner(path, info, role: role)
-        let writableByOthers = info.st_mode & (S_IWGRP | S_IWOTH) != 0
-        let sticky = info.st_mode & S_ISVTX != 0
-        let mode = "mode 0" + String(info.st_mode & 0o7777, radix: 8)
+        let mode = "mode 0" + String(info.permissions, radix: 8)
         switch role {
-        case .socketFolder where writableByOthers:
+        case .socketFolder where info.writableByOthers:
             throw ServerError(
                 "The socket folder \(path) can be written by other users (\(mode)), so one of them could replace "
                     + "the socket; refusing to listen there. Run `chmod go-w \(path)`, or choose another --socket.")
-        case .above where writableByOthers && !sticky:
+        case .above where info.writableByOthers && !info.sticky:
             throw ServerError(
                 "\(path) can be written by other users and has no sticky bit (\(mode)), so one of them could "
                     + "rename the socket's folder and put their own in its place; refusing to listen there. Run "
@@ -67,16 +71,16 @@ enum SocketFolder {
     }
 
     /// The socket's folder must be this user's; a folder above it (or a link) this user's or root's.
-    private static func checkOwner(_ path: String, _ info: stat, role: Role) throws(ServerError) {
-        let me = getuid()
+    private static func checkOwner(_ path: String, _ info: FileStatus, role: Role) throws(ServerError) {
+        let me = ProcessIdentity.userID
         switch role {
-        case .socketFolder where info.st_uid != me:
+        case .socketFolder where info.owner != me:
             throw ServerError(
-                "The socket folder \(path) belongs to another user (uid \(info.st_uid)); refusing to listen there. "
+                "The socket folder \(path) belongs to another user (uid \(info.owner)); refusing to listen there. "
                     + "Choose another --socket.")
-        case .above where info.st_uid != me && info.st_uid != 0:
+        case .above where info.owner != me && info.owner != 0:
             throw ServerError(
-                "\(path) belongs to another user (uid \(info.st_uid)), who could replace the socket's folder in it; "
+                "\(path) belongs to another user (uid \(info.owner)), who could replace the socket's folder in it; "
                     + "refusing to listen there. Choose a --socket in a folder of your own.")
         default:
             break

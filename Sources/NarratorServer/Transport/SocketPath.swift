@@ -1,9 +1,5 @@
 import NarratorSystem
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Where the daemon listens, and the checks around it.
 public enum SocketPath {
     /// Makes the socket's folder (mode 0700, ours) or checks it (`SocketFolder`), and clears a
@@ -19,14 +15,13 @@ public enum SocketPath {
         let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let folder = !parent.isEmpty ? parent : path.hasPrefix("/") ? "/" : "."
         try SocketFolder.prepare(folder)
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return }
-        guard info.st_mode & S_IFMT == S_IFSOCK else {
+        guard let info = try? FileStatus.of(path, followingLinks: false) else { return }
+        guard info.kind == .socket else {
             throw ServerError("\(path) exists and is not a socket; remove it or choose another \(option).")
         }
         switch listener(on: path) {
         case .none:
-            unlink(path)
+            try? FileSystem.remove(path)
         case .ours(let pid):
             if let live { throw live(pid) }
             throw ServerError("Another narrator is already running on \(path); stop it first, or use \(option).")
@@ -49,19 +44,19 @@ public enum SocketPath {
     /// kernel cannot name counts as none, as a connection that fails does.
     private static func listener(on path: String) -> Listener {
         guard let descriptor = try? UnixStreamConnection.open(path: path) else { return .none }
-        defer { close(descriptor) }
+        defer { FileDescriptor.close(descriptor) }
         guard let peer = SocketPeer.of(descriptor: descriptor) else { return .none }
-        return peer.uid == getuid() ? .ours(pid: peer.pid) : .otherUser(peer.uid)
+        return peer.uid == ProcessIdentity.userID ? .ours(pid: peer.pid) : .otherUser(peer.uid)
     }
 
     /// Runs `bind` with a umask that creates the socket file as 0600, so there is no moment when
     /// it is open to others, then makes sure of the mode.
     public static func bindPrivately<Result>(_ path: String, _ bind: () async throws -> Result) async rethrows -> Result
     {
-        let previous = umask(0o177)
-        defer { umask(previous) }
-        let result = try await bind()
-        chmod(path, 0o600)
-        return result
+        try await FileSystem.withCreationMask(0o177) {
+            let result = try await bind()
+            try? FileSystem.setPermissions(path, 0o600)
+            return result
+        }
     }
 }

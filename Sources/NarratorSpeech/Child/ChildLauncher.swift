@@ -19,7 +19,7 @@ enum ChildLauncher {
         } catch {
             throw .synthesizerFailed("socketpair failed: \(error.reason)")
         }
-        defer { close(ends.1) }
+        defer { FileDescriptor.close(ends.1) }
         let extra = dataPath.map { ["--espeak-data", $0] } ?? []
         let environment =
             ChildSpawner.currentEnvironment().filter { !$0.hasPrefix("SWIFT_BACKTRACE=") } + [
@@ -35,7 +35,7 @@ enum ChildLauncher {
                     .open("/dev/null", as: 1, flags: O_WRONLY),
                 ])
         } catch {
-            close(ends.0)
+            FileDescriptor.close(ends.0)
             throw .synthesizerFailed("the synthesizer \(process.executable) could not be started: \(error.reason)")
         }
         return (pid, FrameChannel(descriptor: ends.0))
@@ -44,14 +44,16 @@ enum ChildLauncher {
     /// Kills the child (if it still runs) and reaps it; says how it ended, for the log and the
     /// failed utterance.
     static func reap(_ pid: pid_t) -> String {
-        kill(pid, SIGKILL)
-        var raw: Int32 = 0
-        let reaped = retryingEINTR { waitpid(pid, &raw, 0) }
-        guard reaped == pid else { return "the synthesizer process ended" }
-        let signal = raw & 0x7f
-        if signal == 0 { return "the synthesizer process exited with status \((raw >> 8) & 0xff)" }
-        let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
-        return "the synthesizer process ended on signal \(signal) (\(name))"
+        try? ChildSpawner.send(SIGKILL, to: pid)
+        switch try? ChildSpawner.reap(pid) {
+        case nil:
+            return "the synthesizer process ended"
+        case .exited(let status):
+            return "the synthesizer process exited with status \(status)"
+        case .signalled(let signal):
+            let name = strsignal(signal).map { String(cString: $0) } ?? "signal"
+            return "the synthesizer process ended on signal \(signal) (\(name))"
+        }
     }
 }
 

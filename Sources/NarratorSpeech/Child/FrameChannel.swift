@@ -25,7 +25,7 @@ final class FrameChannel {
     init(descriptor: Int32) { self.descriptor = descriptor }
 
     deinit {
-        close(descriptor)
+        FileDescriptor.close(descriptor)
         scratch.deallocate()
     }
 
@@ -40,30 +40,18 @@ final class FrameChannel {
 
     /// Sends bytes that already hold one whole frame (the child's chunks, built in place).
     func sendAll(_ bytes: [UInt8]) -> Bool {
-        var sent = 0
-        while sent < bytes.count {
-            let count = retryingEINTR {
-                bytes.withUnsafeBytes {
-                    Glibc.send(descriptor, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
-                }
-            }
-            guard count > 0 else { return false }
-            sent += count
-        }
-        return true
+        bytes.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0, socketFlags: Int32(MSG_NOSIGNAL)) }
     }
 
     /// Whether bytes are waiting to be received, without waiting for any.
     var hasInput: Bool {
         if consumed < inbound.count { return true }
-        var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
+        return (try? Poll.wait(descriptor, for: .readable, milliseconds: 0))?.isEmpty == false
     }
 
     /// Whether the other end has closed, though frames it sent before may still wait to be read.
     var peerClosed: Bool {
-        var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLHUP) != 0
+        (try? Poll.wait(descriptor, for: .readable, milliseconds: 0))?.contains(.hangUp) == true
     }
 
     /// Reads everything the closed other end left, and says whether a frame tagged `tag` is among it.
@@ -87,12 +75,13 @@ final class FrameChannel {
             if let deadline {
                 let left = deadline - .now
                 guard left > .zero else { return .timedOut }
-                var descriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
                 let (seconds, attoseconds) = left.components
                 let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
-                let ready = poll(&descriptor, 1, milliseconds)
-                if ready < 0 && errno == EINTR { continue }  // not retryingEINTR: the time left is worked out again
-                if ready == 0 { continue }
+                do throws(SystemCallError) {
+                    if try Poll.wait(descriptor, for: .readable, milliseconds: milliseconds).isEmpty { continue }
+                } catch let error where error.interrupted {
+                    continue  // not retried in place: the time left is worked out again
+                } catch {}  // another failure: the read below meets it too
             }
             guard fill() else { return .closed }
         }
@@ -104,8 +93,9 @@ final class FrameChannel {
             inbound.removeFirst(consumed)
             consumed = 0
         }
-        let count = retryingEINTR { recv(descriptor, scratch.baseAddress, scratch.count, 0) }
-        guard count > 0 else { return false }
+        guard let count = try? FileDescriptor.read(descriptor, into: scratch, socketFlags: 0), count > 0 else {
+            return false
+        }
         inbound.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
         return true
     }

@@ -1,3 +1,5 @@
+import NarratorSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -29,13 +31,11 @@ enum EspeakData {
     }
 
     private static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
+        (try? FileStatus.of(path, followingLinks: true)) != nil
     }
 
     private static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        (try? FileStatus.of(path, followingLinks: true))?.kind == .directory
     }
 
     /// The names in a folder, without `.` and `..`; empty when it cannot be read.
