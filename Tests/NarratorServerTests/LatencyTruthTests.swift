@@ -168,15 +168,21 @@ struct LatencyTruthTests {
     }
 
     /// Sounds have no id and no outcomes: their figure is `status`'s median since the start, less
-    /// the recording's median over the same sounds.
+    /// the recording's median over the 50 sounds after the one that opened the output.
     static func soundDifference(server: String, witness: MonitorRecorder, name: String) throws -> Double {
         #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate), "the recorder did not start")
         let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": server])
         defer { _ = daemon.stop() }
+        // One sound first opens the output. On PipeWire's pulse server that one is not timed
+        // (docs/AUDIO.md, Known gaps); the 50 after it are.
+        _ = try Self.playSounds(1, daemon: daemon, witness: witness)
+        let before = try Self.statusMedian("sound", daemon: daemon).count ?? 0
         let delays = try Self.playSounds(Self.count, daemon: daemon, witness: witness)
         let reported = try Self.statusMedian("sound", daemon: daemon)
         print("LatencyTruth \(name) sounds: status median \(reported), recording median \(Self.median(delays)) ms")
-        #expect(reported.count == Self.count, "status counted \(reported.count.map(String.init) ?? "none") sounds")
+        #expect(
+            reported.count == before + Self.count,
+            "status counted \(reported.count.map(String.init) ?? "none") sounds, \(before) before the 50")
         let median = try #require(reported.median, "status has no sound latency")
         return median - Self.median(delays)
     }
