@@ -13,6 +13,8 @@ extension MixerState {
                 samples: ChannelLayout.convert(voice.samples[voice.position...], from: old, to: channels),
                 gain: voice.gain)
             moved.isNew = voice.isNew
+            // Still to be timed from its first audible sample (W19), wherever the move left it.
+            moved.requested = voice.requested
             return moved
         }
         history = Array(repeating: 0, count: history.count / old * channels)

@@ -64,4 +64,20 @@ struct MixerLayoutTests {
         state.mix(into: &out)
         #expect(out == [30, 50])
     }
+
+    /// A sound asked for before the first device said it was mono (PipeWire's pulse server opens
+    /// slower than the first sound of a game) was carried over untimed: status missed it.
+    @Test("A sound moved to a new layout before its first sample was mixed is still timed from that sample")
+    func relayoutKeepsTheSoundsTiming() {
+        var state = MixerState(output: OutputStatus(output: "test"), sampleRate: Self.rate, sliceFrames: 2, channels: 2)
+        let asked = ContinuousClock.now
+        state.earcons.append(.init(samples: [0, 0, 0, 0, 40, 40, 80, 80], requested: asked))
+        state.relayout(channels: 1)
+        var out = [Int16](repeating: 0, count: 2)
+        state.mix(into: &out)
+        #expect(state.takeEdges().isEmpty, "no audible sample was mixed yet")
+        state.mix(into: &out)
+        let edges = state.takeEdges()
+        #expect(edges.count == 1 && edges.first.map { $0.edge == .sound(requested: asked) } == true, "\(edges)")
+    }
 }
