@@ -168,13 +168,12 @@ struct LatencyTruthTests {
     }
 
     /// Sounds have no id and no outcomes: their figure is `status`'s median since the start, less
-    /// the recording's median over the 50 sounds after the one that opened the output.
+    /// the recording's median over the 50 sounds after the first.
     static func soundDifference(server: String, witness: MonitorRecorder, name: String) throws -> Double {
         #expect(witness.waitForSamples(PrivatePulseAudio.sampleRate), "the recorder did not start")
         let daemon = try DaemonProcess(arguments: ["--output", "pulse"], environment: ["PULSE_SERVER": server])
         defer { _ = daemon.stop() }
-        // One sound first opens the output. On PipeWire's pulse server that one is not timed
-        // (docs/AUDIO.md, Known gaps); the 50 after it are.
+        // One sound first, whose delay has the output's opening in it: the 50 after it are compared.
         _ = try Self.playSounds(1, daemon: daemon, witness: witness)
         let before = try Self.statusMedian("sound", daemon: daemon).count ?? 0
         let delays = try Self.playSounds(Self.count, daemon: daemon, witness: witness)
