@@ -113,28 +113,41 @@ struct LatencyTruthTests {
         return (Self.median(audible), Self.median(silent), Self.describe(pairs))
     }
 
-    @Test("PulseAudio: audible_ms and silent_ms agree with the recording within 5 ms at the median of 50")
-    func agreeWithTheRecording() throws {
+    /// Starts a private PulseAudio (without rewinds) or PipeWire and a witness recording its sink's
+    /// monitor at 5 ms, runs `body` with the server's address and the witness, and stops both. On
+    /// PipeWire the witness is `parec` through the pulse server: `pw-record`'s blocks reached the
+    /// test about 90 ms after the sound (both edges alike), too late to time anything by.
+    static func withWitness<T>(onPipeWire: Bool, _ body: (String, MonitorRecorder) throws -> T) throws -> T {
+        if onPipeWire {
+            let pipewire = try PrivatePipeWire.start()
+            defer { pipewire.stop() }
+            let witness = try MonitorRecorder.parec(
+                server: pipewire.server, source: pipewire.sinkName + ".monitor",
+                sampleRate: PrivatePipeWire.sampleRate, latencyMilliseconds: 5)
+            defer { witness.stop() }
+            return try body(pipewire.server, witness)
+        }
         let pulse = try PrivatePulseAudio.start(rewinds: false)
         defer { pulse.stop() }
         let witness = try pulse.record(latencyMilliseconds: 5)
         defer { witness.stop() }
-        let found = try Self.differences(server: pulse.server, witness: witness, name: "PulseAudio")
+        return try body(pulse.server, witness)
+    }
+
+    @Test("PulseAudio: audible_ms and silent_ms agree with the recording within 5 ms at the median of 50")
+    func agreeWithTheRecording() throws {
+        let found = try Self.withWitness(onPipeWire: false) {
+            try Self.differences(server: $0, witness: $1, name: "PulseAudio")
+        }
         #expect(abs(found.audible) <= 5, "audible_ms - recording, median \(found.audible):\n\(found.pairs)")
         #expect(abs(found.silent) <= 5, "silent_ms - recording, median \(found.silent):\n\(found.pairs)")
     }
 
-    /// The witness is `parec` through the pulse server at 5 ms: `pw-record`'s blocks reached the
-    /// test about 90 ms after the sound (both edges alike), too late to time anything by.
     @Test("PipeWire's pulse server: audible_ms and silent_ms agree with the recording within 5 ms at the median of 50")
     func agreeWithTheRecordingOnPipeWire() throws {
-        let pipewire = try PrivatePipeWire.start()
-        defer { pipewire.stop() }
-        let witness = try MonitorRecorder.parec(
-            server: pipewire.server, source: pipewire.sinkName + ".monitor", sampleRate: PrivatePipeWire.sampleRate,
-            latencyMilliseconds: 5)
-        defer { witness.stop() }
-        let found = try Self.differences(server: pipewire.server, witness: witness, name: "PipeWire")
+        let found = try Self.withWitness(onPipeWire: true) {
+            try Self.differences(server: $0, witness: $1, name: "PipeWire")
+        }
         #expect(abs(found.audible) <= 5, "audible_ms - recording, median \(found.audible):\n\(found.pairs)")
         #expect(abs(found.silent) <= 5, "silent_ms - recording, median \(found.silent):\n\(found.pairs)")
     }
@@ -188,23 +201,17 @@ struct LatencyTruthTests {
 
     @Test("PulseAudio: status's sound latency agrees with the recording within 5 ms at the median of 50")
     func soundsAgreeWithTheRecording() throws {
-        let pulse = try PrivatePulseAudio.start(rewinds: false)
-        defer { pulse.stop() }
-        let witness = try pulse.record(latencyMilliseconds: 5)
-        defer { witness.stop() }
-        let difference = try Self.soundDifference(server: pulse.server, witness: witness, name: "PulseAudio")
+        let difference = try Self.withWitness(onPipeWire: false) {
+            try Self.soundDifference(server: $0, witness: $1, name: "PulseAudio")
+        }
         #expect(abs(difference) <= 5, "status's sound median less the recording's: \(difference) ms")
     }
 
     @Test("PipeWire's pulse server: status's sound latency agrees with the recording within 5 ms at the median of 50")
     func soundsAgreeWithTheRecordingOnPipeWire() throws {
-        let pipewire = try PrivatePipeWire.start()
-        defer { pipewire.stop() }
-        let witness = try MonitorRecorder.parec(
-            server: pipewire.server, source: pipewire.sinkName + ".monitor", sampleRate: PrivatePipeWire.sampleRate,
-            latencyMilliseconds: 5)
-        defer { witness.stop() }
-        let difference = try Self.soundDifference(server: pipewire.server, witness: witness, name: "PipeWire")
+        let difference = try Self.withWitness(onPipeWire: true) {
+            try Self.soundDifference(server: $0, witness: $1, name: "PipeWire")
+        }
         #expect(abs(difference) <= 5, "status's sound median less the recording's: \(difference) ms")
     }
 
